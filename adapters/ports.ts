@@ -432,8 +432,11 @@ export interface TokensApi {
 export interface XrayApi {
   /** One of the security screens' lists or details, as asked. */
   load(ask: XrayAsk): Promise<Result<XrayAnswer>>
-  /** A change (admins); answers once the platform has made it. */
-  change(change: XrayChange): Promise<Result<void>>
+  /**
+   * A change (admins); answers once the platform has made it. `webhookUrl` is the new webhook a
+   * settings save sets, taken from the vault by the effect.
+   */
+  change(change: XrayChange, webhookUrl?: string): Promise<Result<void>>
 }
 
 // --- overview (home page) --------------------------------------------------------------------

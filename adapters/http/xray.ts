@@ -191,7 +191,7 @@ export function createXrayApi(http: HttpClient): XrayApi {
     }
   }
 
-  function change(c: XrayChange): Promise<Result<void>> {
+  function change(c: XrayChange, webhookUrl?: string): Promise<Result<void>> {
     switch (c.kind) {
       case 'savePolicy':
         return c.create
@@ -216,8 +216,17 @@ export function createXrayApi(http: HttpClient): XrayApi {
           method: 'PUT',
           body: { repositories: c.repositories },
         })
-      case 'saveSettings':
-        return http.send('/xray/api/v1/settings', { method: 'PUT', body: c.settings })
+      case 'saveSettings': {
+        // The platform keeps the webhook when the body does not name one; null removes it.
+        const { webhook, ...settings } = c.settings
+        const notifyUrl =
+          webhook?.kind === 'remove'
+            ? { notifyUrl: null }
+            : webhookUrl === undefined
+              ? {}
+              : { notifyUrl: webhookUrl }
+        return http.send('/xray/api/v1/settings', { method: 'PUT', body: { ...settings, ...notifyUrl } })
+      }
       case 'importAdvisories':
         return importFrom(c.url)
       case 'createReport':

@@ -1,7 +1,10 @@
+import { left } from 'fp-ts/Either'
 import { concatMap, distinctUntilChanged, EMPTY, from, groupBy, map, mergeMap, switchMap, timer } from 'rxjs'
 import { ChangeFailed, Changed, LoadFailed, Loaded, Requested } from '../../domain/xray/events'
 import { REPORTS_PATH, REPORT_POLL_MS, changeSubject, isReportUnfinished } from '../../domain/xray/rules'
-import type { XrayAsk } from '../../domain/xray/types'
+import type { XrayAsk, XrayChange } from '../../domain/xray/types'
+import { PASSWORD_LOST } from '../../domain/admin/events'
+import type { Ports, Result } from '../../adapters/ports'
 import { ofType, request } from './operators'
 import type { Effect, EffectTable } from './types'
 
@@ -23,13 +26,24 @@ const load: Effect = (events$, _state$, ports) =>
     ),
   )
 
+/**
+ * A change as it goes to the platform: a new webhook leaves the vault only here (the event holds
+ * its reference); one no longer there (taken already) fails the save, so nothing is sent without it.
+ */
+const sendChange = async (ports: Ports, c: XrayChange): Promise<Result<void>> => {
+  if (c.kind !== 'saveSettings' || c.settings.webhook?.kind !== 'set') return ports.xrayApi.change(c)
+  const url = ports.secrets.take(c.settings.webhook.ref)
+  if (url === undefined) return left({ kind: 'network', code: PASSWORD_LOST, message: '' })
+  return ports.xrayApi.change(c, url)
+}
+
 /** Changes are sent one after another, in the order they were asked. */
 const change: Effect = (events$, _state$, ports) =>
   events$.pipe(
     ofType('xray/ChangeRequested'),
     concatMap((env) => {
       const { requestId, change: c } = env.event.data
-      return request(env, () => ports.xrayApi.change(c), {
+      return request(env, () => sendChange(ports, c), {
         done: () => Changed({ requestId, kind: c.kind, subject: changeSubject(c) }),
         failed: (failure) => ChangeFailed({ requestId, failure }),
       })

@@ -106,7 +106,13 @@ export const xrayCommandCodecs: CommandCodecs<XrayCommand> = {
   'xray/SaveSettings': t.type({
     settings: t.intersection([
       t.type({ scanDependencies: t.boolean, rescanAfterImport: t.boolean, retentionDays: t.number }),
-      t.partial({ notifyUrl: t.union([t.null, t.string]) }),
+      t.partial({
+        webhook: t.union([
+          t.type({ kind: t.literal('keep') }),
+          t.type({ kind: t.literal('remove') }),
+          t.type({ kind: t.literal('set'), ref: t.string }),
+        ]),
+      }),
     ]),
   }),
   'xray/SaveWatch': t.type({

@@ -1,7 +1,7 @@
 // Commands of the xray area, named `xray/Imperative`.
 import type { IgnoreRule } from './policies'
 import type { PolicyValue, WatchValue, XrayAsk } from './types'
-import type { ReportKind, ScanSettings } from './views'
+import type { ReportKind, ScanSettingsChange } from './views'
 
 export type XrayCommand =
   /** Load one of the area's lists or details (with its filters, page or version). */
@@ -14,7 +14,7 @@ export type XrayCommand =
   | { readonly type: 'xray/RemoveIgnoreRule'; readonly id: string }
   | { readonly type: 'xray/Rescan'; readonly versionId: string }
   | { readonly type: 'xray/SaveIndexedResources'; readonly repositories: ReadonlyArray<string> }
-  | { readonly type: 'xray/SaveSettings'; readonly settings: ScanSettings }
+  | { readonly type: 'xray/SaveSettings'; readonly settings: ScanSettingsChange }
   | { readonly type: 'xray/ImportAdvisories'; readonly url: string }
   /** Ask the platform for a report over indexed repositories (none: all of them). */
   | {

@@ -308,26 +308,41 @@ export interface SettingsForm {
   readonly scanDependencies: boolean
   readonly rescanAfterImport: boolean
   readonly retentionDays: string
-  /** The notifications' webhook as typed; blank for none. */
+  /** A new webhook as typed; blank keeps the one set (the platform never tells its whole address). */
   readonly notifyUrl: string
+  /** Whether the webhook set goes (no notifications sent). */
+  readonly removeWebhook: boolean
 }
 
 export const settingsForm = (s: ScanSettings): SettingsForm => ({
   scanDependencies: s.scanDependencies,
   rescanAfterImport: s.rescanAfterImport,
   retentionDays: String(s.retentionDays),
-  notifyUrl: s.notifyUrl ?? '',
+  notifyUrl: '',
+  removeWebhook: false,
 })
 
 /** The longest webhook address the platform keeps. */
 export const WEBHOOK_URL_MAX = 2048
 
-export function validateSettingsForm(form: SettingsForm): Either<XrayProblems, ScanSettings> {
+/**
+ * The scans settings a valid form saves: the webhook kept, removed, or set to the address typed
+ * (which the view puts in the vault: the command carries only its reference).
+ */
+export interface SettingsValues {
+  readonly scanDependencies: boolean
+  readonly rescanAfterImport: boolean
+  readonly retentionDays: number
+  readonly webhook:
+    { readonly kind: 'keep' } | { readonly kind: 'remove' } | { readonly kind: 'set'; readonly url: string }
+}
+
+export function validateSettingsForm(form: SettingsForm): Either<XrayProblems, SettingsValues> {
   const problems: Record<string, XrayMessage> = {}
   const days = Number(form.retentionDays.trim())
   if (form.retentionDays.trim() === '' || !Number.isInteger(days) || days < 1 || days > 3650)
     problems.retentionDays = { key: 'xrayRetentionRange' }
-  const url = form.notifyUrl.trim()
+  const url = form.removeWebhook ? '' : form.notifyUrl.trim()
   if (url.length > WEBHOOK_URL_MAX) problems.notifyUrl = { key: 'tooLong', max: WEBHOOK_URL_MAX }
   else if (url !== '' && !isHttpUrl(url)) problems.notifyUrl = { key: 'xrayWebhookUrl' }
   if (Object.keys(problems).length > 0) return left(problems)
@@ -335,7 +350,7 @@ export function validateSettingsForm(form: SettingsForm): Either<XrayProblems, S
     scanDependencies: form.scanDependencies,
     rescanAfterImport: form.rescanAfterImport,
     retentionDays: days,
-    notifyUrl: url === '' ? null : url,
+    webhook: form.removeWebhook ? { kind: 'remove' } : url === '' ? { kind: 'keep' } : { kind: 'set', url },
   })
 }
 

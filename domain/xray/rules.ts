@@ -74,6 +74,19 @@ export const REPORT_PAGE_SIZE = 50
 
 export const isHttpUrl = (text: string): boolean => /^https?:\/\/[^/?#\s]+\S*$/i.test(text.trim())
 
+/**
+ * What may be shown and recorded of a webhook's address: its scheme, host and port. Never its
+ * user part, path or query, where a secret may stand (`https://hooks.example.com/services/T/B/secret`).
+ */
+export function webhookTarget(url: string): string | null {
+  try {
+    const u = new URL(url.trim())
+    return u.protocol === 'http:' || u.protocol === 'https:' ? u.origin : null
+  } catch {
+    return null
+  }
+}
+
 /** Where the platform answers a version's SBOM (CycloneDX 1.5 JSON), under the API's base. */
 export const sbomPath = (packageId: string, version: string): string =>
   `/xray/api/v1/sbom?package_id=${encodeURIComponent(packageId)}&version=${encodeURIComponent(version)}`

@@ -15,6 +15,7 @@ import {
   IndexedResources,
   PolicyView,
   ScanSettings,
+  ScanSettingsChange,
   NotificationView,
   ScansPage,
   SeverityCodec,
@@ -109,7 +110,7 @@ export const XrayChange = t.union([
   t.type({ kind: t.literal('removeIgnoreRule'), id: t.string }),
   t.type({ kind: t.literal('rescan'), versionId: t.string }),
   t.type({ kind: t.literal('saveIndexed'), repositories: t.array(t.string) }),
-  t.type({ kind: t.literal('saveSettings'), settings: ScanSettings }),
+  t.type({ kind: t.literal('saveSettings'), settings: ScanSettingsChange }),
   t.type({ kind: t.literal('importAdvisories'), url: t.string }),
   t.type({
     kind: t.literal('createReport'),

@@ -175,17 +175,35 @@ export type AdvisoryDatabase = t.TypeOf<typeof AdvisoryDatabase>
 export const IndexedResources = t.type({ repositories: t.array(t.string), available: t.array(t.string) })
 export type IndexedResources = t.TypeOf<typeof IndexedResources>
 
+const ScanSettingsBase = t.type({
+  scanDependencies: t.boolean,
+  rescanAfterImport: t.boolean,
+  retentionDays: t.number,
+})
+
+/**
+ * The scans settings as the platform answers them. The webhook new violations under a rule with
+ * the notify action are posted to is told only by its target (scheme, host and port; null: none
+ * set): its path, user part and query may hold a secret (a chat's webhook URL is its own token),
+ * so they never reach an event or the log. Optional: the settings answers of older logs decode.
+ */
 export const ScanSettings = t.intersection([
-  t.type({
-    scanDependencies: t.boolean,
-    rescanAfterImport: t.boolean,
-    retentionDays: t.number,
-  }),
-  // The webhook new violations under a rule with the notify action are posted to (none: null).
-  // Optional: the settings answers of logs recorded before it decode as they were.
-  t.partial({ notifyUrl: nullable(t.string) }),
+  ScanSettingsBase,
+  t.partial({ notifyTarget: nullable(t.string) }),
 ])
 export type ScanSettings = t.TypeOf<typeof ScanSettings>
+
+/** What a save does to the webhook: keeps it, removes it, or sets the address the vault holds by `ref`. */
+export const WebhookChange = t.union([
+  t.type({ kind: t.literal('keep') }),
+  t.type({ kind: t.literal('remove') }),
+  t.type({ kind: t.literal('set'), ref: t.string }),
+])
+export type WebhookChange = t.TypeOf<typeof WebhookChange>
+
+/** The scans settings a save sends; no `webhook` (the saves of older logs) keeps it. */
+export const ScanSettingsChange = t.intersection([ScanSettingsBase, t.partial({ webhook: WebhookChange })])
+export type ScanSettingsChange = t.TypeOf<typeof ScanSettingsChange>
 
 /**
  * A notification a new violation under a rule with the notify action owes, and how its sending

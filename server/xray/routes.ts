@@ -21,6 +21,7 @@ import {
   XRAY_SEVERITIES,
   WEBHOOK_URL_MAX,
   isHttpUrl,
+  webhookTarget,
   type Policy,
   type ScanSettings,
   type Watch,
@@ -28,7 +29,7 @@ import {
 import { xrayFor } from './service'
 import { GitScanStore } from './gitScanStore'
 import { sbomOf } from './sbom'
-import type { FindingRow, StoredAdvisory } from './store'
+import type { FindingRow, StoredAdvisory, StoredScanSettings } from './store'
 
 const SEVERITY_LABELS: Record<string, string> = {
   critical: 'Critical',
@@ -643,35 +644,44 @@ const routes: RouteModule = async (app, ctx) => {
     },
   )
 
+  /** The settings as answered: the webhook only as its target, never its path, user part or query. */
+  const shownSettings = ({ notifyUrl, ...settings }: StoredScanSettings): ScanSettings => ({
+    ...settings,
+    notifyTarget: notifyUrl === null ? null : webhookTarget(notifyUrl),
+  })
   app.get('/xray/api/v1/settings', { schema: documented('Scans settings', {}) }, async (request) => {
     user(request)
-    return store.scanSettings()
+    return shownSettings(await store.scanSettings())
   })
-  app.put<{ Body: ScanSettings }>(
+  app.put<{ Body: Omit<StoredScanSettings, 'notifyUrl'> & { notifyUrl?: string | null } }>(
     '/xray/api/v1/settings',
     {
-      schema: documented('Changes the scans settings (admins)', {
-        body: {
-          type: 'object',
-          additionalProperties: false,
-          required: ['scanDependencies', 'rescanAfterImport', 'retentionDays'],
-          properties: {
-            scanDependencies: { type: 'boolean' },
-            rescanAfterImport: { type: 'boolean' },
-            retentionDays: { type: 'integer', minimum: 1, maximum: 3650 },
-            notifyUrl: { type: ['string', 'null'], maxLength: WEBHOOK_URL_MAX },
+      schema: documented(
+        'Changes the scans settings (admins); no notifyUrl keeps the webhook, null removes it',
+        {
+          body: {
+            type: 'object',
+            additionalProperties: false,
+            required: ['scanDependencies', 'rescanAfterImport', 'retentionDays'],
+            properties: {
+              scanDependencies: { type: 'boolean' },
+              rescanAfterImport: { type: 'boolean' },
+              retentionDays: { type: 'integer', minimum: 1, maximum: 3650 },
+              notifyUrl: { type: ['string', 'null'], maxLength: WEBHOOK_URL_MAX },
+            },
           },
         },
-      }),
+      ),
     },
     async (request) => {
       ctx.requireAdmin(request)
-      const url = request.body.notifyUrl?.trim() || null
+      const { notifyUrl, ...rest } = request.body
+      const url = notifyUrl === undefined ? (await store.scanSettings()).notifyUrl : notifyUrl?.trim() || null
       if (url !== null && !isHttpUrl(url))
         throw new HttpError(400, 'The webhook must be an http or https address', 'VALIDATION')
-      const settings = { ...request.body, notifyUrl: url }
+      const settings = { ...rest, notifyUrl: url }
       await store.setSetting('scans', settings)
-      return settings
+      return shownSettings(settings)
     },
   )
 

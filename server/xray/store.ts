@@ -222,8 +222,14 @@ const Q = {
   forgetHistory: 'DELETE FROM xray_history WHERE at < ?',
 }
 
+/**
+ * The scans settings as the platform keeps them, the webhook's whole address with them: a secret
+ * (its path or query may be the token that lets anyone post), answered only as its target.
+ */
+export type StoredScanSettings = Omit<ScanSettings, 'notifyTarget'> & { readonly notifyUrl: string | null }
+
 /** The scans settings until an admin changes them. */
-export const SCAN_SETTINGS_DEFAULT: ScanSettings = {
+export const SCAN_SETTINGS_DEFAULT: StoredScanSettings = {
   scanDependencies: true,
   rescanAfterImport: true,
   retentionDays: 90,
@@ -725,9 +731,9 @@ function statements(sql: Sql) {
     policies: (await sql.all<{ policy_name: string }>(Q.watchPolicies, [r.name])).map((p) => p.policy_name),
   })
   /** The scans settings in force: the admin's over the defaults. */
-  const scanSettings = async (): Promise<ScanSettings> => {
+  const scanSettings = async (): Promise<StoredScanSettings> => {
     const r = await sql.one<{ value: string }>(Q.setting, ['scans'])
-    return { ...SCAN_SETTINGS_DEFAULT, ...(r ? json<Partial<ScanSettings>>(r.value) : {}) }
+    return { ...SCAN_SETTINGS_DEFAULT, ...(r ? json<Partial<StoredScanSettings>>(r.value) : {}) }
   }
   const ignoreRulesInForce = async (now: string) =>
     (await sql.all<IgnoreDbRow>(Q.ignoreRules)).filter((r) => r.expires === null || r.expires > now)

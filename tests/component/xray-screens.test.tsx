@@ -45,6 +45,8 @@ function scanner(
 ) {
   const asks: XrayAsk[] = []
   const changes: XrayChange[] = []
+  /** The webhook each change carried past the vault, by the change's index. */
+  const webhooks: Array<string | undefined> = []
   const failing = new Set(options.failFirst ?? [])
   const api: XrayApi = {
     load(ask): Promise<Result<XrayAnswer>> {
@@ -54,13 +56,14 @@ function scanner(
       if (data === undefined) return new Promise(() => undefined)
       return Promise.resolve(right({ what: ask.what, data } as XrayAnswer))
     },
-    change(c) {
+    change(c, webhookUrl) {
       changes.push(c)
+      webhooks.push(webhookUrl)
       const refused = options.refuse?.(c)
       return Promise.resolve(refused ? left(refused) : right(undefined))
     },
   }
-  return { api, asks, changes, answers }
+  return { api, asks, changes, webhooks, answers }
 }
 
 const asked = (asks: ReadonlyArray<XrayAsk>, what: XrayWhat) => asks.filter((a) => a.what === what).length
@@ -540,7 +543,12 @@ describe('Administration: Xray settings', { timeout: 90_000 }, () => {
     expect(s.changes).toEqual([
       {
         kind: 'saveSettings',
-        settings: { scanDependencies: false, rescanAfterImport: true, retentionDays: 30, notifyUrl: null },
+        settings: {
+          scanDependencies: false,
+          rescanAfterImport: true,
+          retentionDays: 30,
+          webhook: { kind: 'keep' },
+        },
       },
     ])
   })
@@ -566,10 +574,10 @@ describe('Administration: Xray settings', { timeout: 90_000 }, () => {
       sentAt: status === 'sent' ? '2026-12-04T10:00:01Z' : null,
     })
     const s = scanner({
-      settings: { scanDependencies: true, rescanAfterImport: true, retentionDays: 90, notifyUrl: null },
+      settings: { scanDependencies: true, rescanAfterImport: true, retentionDays: 90, notifyTarget: null },
       notifications: [note(2, 'pending', 'the webhook answered 500', 1), note(1, 'sent', null, 1)],
     })
-    renderShell('/admin/xray/settings', admin, { xrayApi: s.api }, effects)
+    const { app } = renderShell('/admin/xray/settings', admin, { xrayApi: s.api }, effects)
     const table = await screen.findByRole('table', { name: 'Notifications' }, found)
     await within(table).findByText('GHSA-2', {}, found)
     // A visible heading names the table, and the section it opens holds it.
@@ -586,14 +594,17 @@ describe('Administration: Xray settings', { timeout: 90_000 }, () => {
     const form = screen.getByRole('form', { name: 'Scans settings' })
     const hook = within(form).getByRole('textbox', { name: /Webhook for notifications/ })
     expect(hook).toHaveValue('')
+    expect(within(form).queryByRole('checkbox', { name: /Remove the webhook/ })).toBeNull()
     await userEvent.type(hook, 'ftp://hooks.example.com/x')
     await userEvent.click(within(form).getByRole('button', { name: 'Save' }))
     expect(hook).toHaveAccessibleDescription(/http\(s\) address/)
     expect(s.changes).toEqual([])
     await userEvent.clear(hook)
-    await userEvent.type(hook, 'https://hooks.example.com/xray')
+    const secretHook = 'https://hooks.example.com/services/T01/B02/s3cr3t-w3bh00k?token=t0k3n'
+    await userEvent.type(hook, secretHook)
     await userEvent.click(within(form).getByRole('button', { name: 'Save' }))
     await screen.findByText('Scans settings saved')
+    // The address reaches the platform past the vault; the change, its events and the log hold a reference.
     expect(s.changes).toEqual([
       {
         kind: 'saveSettings',
@@ -601,10 +612,43 @@ describe('Administration: Xray settings', { timeout: 90_000 }, () => {
           scanDependencies: true,
           rescanAfterImport: true,
           retentionDays: 90,
-          notifyUrl: 'https://hooks.example.com/xray',
+          webhook: { kind: 'set', ref: expect.any(String) },
         },
       },
     ])
+    expect(s.webhooks).toEqual([secretHook])
+    expect(app.exportLog()).toContain('xray/ChangeRequested')
+    expect(app.exportLog()).not.toContain('s3cr3t')
+    expect(app.exportLog()).not.toContain('/services/')
+  })
+
+  it('Scans Settings: a webhook set is told by its target only, kept, replaced or removed', async () => {
+    const s = scanner({
+      settings: {
+        scanDependencies: true,
+        rescanAfterImport: true,
+        retentionDays: 90,
+        notifyTarget: 'https://hooks.example.com',
+      },
+      notifications: [],
+    })
+    renderShell('/admin/xray/settings', admin, { xrayApi: s.api }, effects)
+    const form = await screen.findByRole('form', { name: 'Scans settings' }, found)
+    const hook = within(form).getByRole('textbox', { name: /New webhook for notifications/ })
+    expect(hook).toHaveValue('')
+    expect(hook).toHaveAccessibleDescription(/posted to a webhook at https:\/\/hooks\.example\.com; the rest/)
+    await userEvent.click(within(form).getByRole('button', { name: 'Save' }))
+    await screen.findByText('Scans settings saved')
+    const remove = within(form).getByRole('checkbox', { name: /Remove the webhook/ })
+    await userEvent.click(remove)
+    expect(hook).toBeDisabled()
+    await userEvent.click(within(form).getByRole('button', { name: 'Save' }))
+    await waitFor(() => expect(s.changes).toHaveLength(2))
+    expect(s.changes.map((c) => c.kind === 'saveSettings' && c.settings.webhook)).toEqual([
+      { kind: 'keep' },
+      { kind: 'remove' },
+    ])
+    expect(s.webhooks).toEqual([undefined, undefined])
   })
 
   it('Advisory Database: counts, a refused import’s reasons, and only http(s) addresses imported', async () => {

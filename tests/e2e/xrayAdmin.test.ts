@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { browser, server, withPlatformAndChromium } from '../support/e2e'
 import { adminApi, adminCookie, signIn } from './loginHelpers'
+import { exportLogText } from './debugTools'
 import { poll } from '../support/wait'
 
 let page: Page
@@ -16,6 +17,7 @@ let cookie: string
 const SHOTS = process.env.SCREENSHOTS_DIR
 let receiver: Server
 let webhook: string
+const SECRET = 's3cr3t-w3bh00k'
 /** Resolved with the first body the webhook receives. */
 let firstPost: Promise<{ violations: Array<{ watch: string; issue: string }> }>
 
@@ -35,7 +37,8 @@ beforeAll(async () => {
   })
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve))
   receiver.unref()
-  webhook = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks/xray`
+  // The path holds the webhook's secret, as a chat's incoming webhook does.
+  webhook = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks/T01/B02/${SECRET}`
 })
 afterAll(async () => {
   await new Promise((resolve) => receiver?.close(resolve))
@@ -88,11 +91,21 @@ describe('Administration: Xray settings (e2e)', () => {
     await settings.getByRole('textbox', { name: /Webhook for notifications/ }).fill(webhook)
     await settings.getByRole('button', { name: 'Save' }).click()
     await page.getByRole('status').filter({ hasText: 'Scans settings saved' }).waitFor({ timeout: 20_000 })
+    // The session's log holds the save, and nothing of the webhook's path.
+    const log = await exportLogText(page)
+    expect(log).toContain('xray/ChangeRequested')
+    expect(log).not.toContain(SECRET)
     await page.reload()
     await settings.waitFor({ timeout: 20_000 })
     expect(await settings.getByRole('textbox', { name: /Keep the scan history/ }).inputValue()).toBe('30')
-    expect(await settings.getByRole('textbox', { name: /Webhook for notifications/ }).inputValue()).toBe(
-      webhook,
+    // Told again only by its target: the field is for a new one, kept empty.
+    const again = settings.getByRole('textbox', { name: /New webhook for notifications/ })
+    expect(await again.inputValue()).toBe('')
+    const origin = new URL(webhook).origin
+    await settings.getByText(`posted to a webhook at ${origin};`, { exact: false }).waitFor()
+    expect(await page.content()).not.toContain(SECRET)
+    expect(JSON.stringify(await adminApi(server, cookie, 'GET', '/xray/api/v1/settings'))).not.toContain(
+      SECRET,
     )
 
     // A policy whose rule notifies, watching the remote's catalogue: its violations reach the webhook.

@@ -14,15 +14,27 @@ import {
   validateWatchForm,
   settingsForm,
   watchForm,
+  webhookTarget,
   watchRefusal,
   type Watch,
 } from '../../domain/xray'
 
 describe('scan settings', () => {
-  const on = (retentionDays: string, notifyUrl = '') =>
-    validateSettingsForm({ scanDependencies: false, rescanAfterImport: true, retentionDays, notifyUrl })
-  const saved = (retentionDays: number, notifyUrl: string | null = null) =>
-    right({ scanDependencies: false, rescanAfterImport: true, retentionDays, notifyUrl })
+  const on = (retentionDays: string, notifyUrl = '', removeWebhook = false) =>
+    validateSettingsForm({
+      scanDependencies: false,
+      rescanAfterImport: true,
+      retentionDays,
+      notifyUrl,
+      removeWebhook,
+    })
+  const saved = (retentionDays: number, url?: string) =>
+    right({
+      scanDependencies: false,
+      rescanAfterImport: true,
+      retentionDays,
+      webhook: url === undefined ? { kind: 'keep' } : { kind: 'set', url },
+    })
 
   it('keep 1 and 3650 days, blanks around them trimmed, and save the switches as set', () => {
     expect(on(' 1 ')).toEqual(saved(1))
@@ -34,12 +46,24 @@ describe('scan settings', () => {
       expect(on(bad)).toEqual(left({ retentionDays: { key: 'xrayRetentionRange' } }))
   })
 
-  it('keep an http(s) webhook trimmed, and a blank one as none', () => {
+  it('set an http(s) webhook trimmed; a blank one keeps the one set', () => {
     expect(on('90', ' https://hooks.example.com/xray?team=1 ')).toEqual(
       saved(90, 'https://hooks.example.com/xray?team=1'),
     )
     expect(on('90', 'http://127.0.0.1:8080/x')).toEqual(saved(90, 'http://127.0.0.1:8080/x'))
     expect(on('90', '   ')).toEqual(saved(90))
+  })
+
+  it('remove the webhook when asked, whatever the field holds', () => {
+    for (const typed of ['', 'https://hooks.example.com/x', 'not an address'])
+      expect(on('90', typed, true)).toEqual(
+        right({
+          scanDependencies: false,
+          rescanAfterImport: true,
+          retentionDays: 90,
+          webhook: { kind: 'remove' },
+        }),
+      )
   })
 
   it('refuse a webhook that is no http(s) address or is too long, with the other problems', () => {
@@ -48,6 +72,18 @@ describe('scan settings', () => {
     expect(on('0', `https://h/${'a'.repeat(2048)}`)).toEqual(
       left({ retentionDays: { key: 'xrayRetentionRange' }, notifyUrl: { key: 'tooLong', max: 2048 } }),
     )
+  })
+})
+
+describe('what is told of a webhook', () => {
+  it('its scheme, host and port only: never its user part, path, query or fragment', () => {
+    expect(webhookTarget('https://hooks.slack.com/services/T0/B0/s3cr3t')).toBe('https://hooks.slack.com')
+    expect(webhookTarget(' http://user:pw@127.0.0.1:8080/h?token=s3cr3t#s3cr3t ')).toBe(
+      'http://127.0.0.1:8080',
+    )
+    expect(webhookTarget('https://HOOKS.example.com:443/x')).toBe('https://hooks.example.com')
+    for (const bad of ['ftp://host/x', 'javascript:alert(1)', 'not an address'])
+      expect(webhookTarget(bad)).toBeNull()
   })
 })
 
@@ -377,22 +413,29 @@ describe('a stored watch or policy, read back into its form', () => {
 })
 
 describe('the scan settings, read into their form', () => {
-  it('show the retention as text, the switches as stored, and save back unchanged', () => {
-    const stored = { scanDependencies: true, rescanAfterImport: false, retentionDays: 90, notifyUrl: null }
+  it('show the retention as text, the switches as stored, an empty webhook field; save keeps it', () => {
+    const stored = { scanDependencies: true, rescanAfterImport: false, retentionDays: 90, notifyTarget: null }
     expect(settingsForm(stored)).toEqual({
       scanDependencies: true,
       rescanAfterImport: false,
       retentionDays: '90',
       notifyUrl: '',
+      removeWebhook: false,
     })
-    expect(validateSettingsForm(settingsForm(stored))).toEqual(right(stored))
-    const hooked = { ...stored, notifyUrl: 'https://hooks.example.com/xray' }
-    expect(validateSettingsForm(settingsForm(hooked))).toEqual(right(hooked))
+    const { notifyTarget: _t, ...values } = stored
+    expect(validateSettingsForm(settingsForm(stored))).toEqual(
+      right({ ...values, webhook: { kind: 'keep' } }),
+    )
+    const hooked = { ...stored, notifyTarget: 'https://hooks.example.com' }
+    expect(settingsForm(hooked).notifyUrl).toBe('')
+    expect(validateSettingsForm(settingsForm(hooked))).toEqual(
+      right({ ...values, webhook: { kind: 'keep' } }),
+    )
   })
 
   it('read settings saved before the webhook existed as having none', () => {
     const old = { scanDependencies: true, rescanAfterImport: false, retentionDays: 90 }
     expect(settingsForm(old).notifyUrl).toBe('')
-    expect(validateSettingsForm(settingsForm(old))).toEqual(right({ ...old, notifyUrl: null }))
+    expect(validateSettingsForm(settingsForm(old))).toEqual(right({ ...old, webhook: { kind: 'keep' } }))
   })
 })

@@ -139,7 +139,13 @@ describe('ignore form', () => {
 describe('settings form', () => {
   it('keeps the history 1 to 3650 whole days', () => {
     const on = (retentionDays: string) =>
-      validateSettingsForm({ scanDependencies: true, rescanAfterImport: false, retentionDays, notifyUrl: '' })
+      validateSettingsForm({
+        scanDependencies: true,
+        rescanAfterImport: false,
+        retentionDays,
+        notifyUrl: '',
+        removeWebhook: false,
+      })
     expect(isRight(on('90'))).toBe(true)
     for (const bad of ['0', '3651', '1.5', '', 'x']) expect(problems(on(bad))).toEqual(['retentionDays'])
   })

@@ -10,7 +10,7 @@ import {
   type NotificationView,
   type ScanSettings,
 } from '../../domain/xray'
-import { useDispatch } from '../shared/appContext'
+import { useApp, useDispatch } from '../shared/appContext'
 import { useValidatedForm } from '../shared/forms'
 import { formatDateTime } from '../shared/dates'
 import { Button } from '../shared/kit/Button'
@@ -108,15 +108,26 @@ export function ScansSettingsPage() {
 }
 
 function SettingsForm({ settings }: { readonly settings: ScanSettings }) {
+  const app = useApp()
   const dispatch = useDispatch()
   const pending = usePending(['saveSettings'])
   const form = useValidatedForm(() => settingsForm(settings), validateSettingsForm, xrayText)
+  const target = settings.notifyTarget ?? null
   return (
     <form
       aria-label="Scans settings"
       className={`${styles.section} ${kit.panel}`}
       style={{ padding: 'var(--space-4)' }}
-      onSubmit={form.submit((s) => dispatch({ type: 'xray/SaveSettings', settings: s }))}
+      onSubmit={form.submit(({ webhook, ...values }) =>
+        // A new webhook goes into the vault: its path may be its secret, so no event holds it.
+        dispatch({
+          type: 'xray/SaveSettings',
+          settings: {
+            ...values,
+            webhook: webhook.kind === 'set' ? { kind: 'set', ref: app.stashSecret(webhook.url) } : webhook,
+          },
+        }),
+      )}
     >
       <Checkbox
         label="Scan the dependencies a package.json declares"
@@ -135,12 +146,24 @@ function SettingsForm({ settings }: { readonly settings: ScanSettings }) {
         {...bindText(form.bind('retentionDays'))}
       />
       <TextField
-        label="Webhook for notifications"
-        hint="New violations under a rule with the notify action are posted here as JSON. Empty: none are sent."
+        label={target ? 'New webhook for notifications' : 'Webhook for notifications'}
+        hint={
+          target
+            ? `New violations under a rule with the notify action are posted to a webhook at ${target}; the rest of its address is kept secret. Type another address to replace it, or leave this empty to keep it.`
+            : 'New violations under a rule with the notify action are posted here as JSON. Empty: none are sent.'
+        }
         placeholder="https://…/hooks/xray"
         inputMode="url"
+        disabled={form.values.removeWebhook}
         {...bindText(form.bind('notifyUrl'))}
       />
+      {target && (
+        <Checkbox
+          label="Remove the webhook (send no notifications)"
+          checked={form.values.removeWebhook}
+          onCheckedChange={(removeWebhook) => form.set({ removeWebhook })}
+        />
+      )}
       <div>
         <Button type="submit" variant="primary" busy={pending}>
           Save
