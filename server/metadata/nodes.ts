@@ -3,83 +3,21 @@
  * files) are functions, which graphql-js's default resolver calls only when selected.
  */
 import type { Sql } from '../db/sql'
-import { placeholders } from '../db/sql'
 import { systemClock, type Clock } from '../clock'
 import { xrayStore } from '../xray/store'
 import { provenanceReader, type Provenance } from '../remote/provenance'
 import type { VersionSource } from '../remote/store'
 import { versionSummary } from '../catalog/packageRefresh'
+import { catalogueReads, type FileRow, type PackageRow, type VersionRow } from './catalogueStore'
 
-export interface PackageRow {
-  id: string
-  name: string
-  description: string | null
-  package_type: string
-  created: string
-  modified: string
-  latest_version: string | null
-  latest_release_version: string | null
-  versions_count: number
-  release_versions_count: number
-  downloads: number
-  followers: number
-  licenses_json: string
-  tags_json: string
-  vuln_critical: number
-  vuln_high: number
-  vuln_medium: number
-  vuln_low: number
-  vuln_info: number
-  vuln_unknown: number
-  vuln_skipped: number
-  operational_risk: string | null
-  /** 'published' for packages deployed through the registry; the catalogue's own otherwise. */
-  source?: string
-}
-
-/** A page row: the package's columns and the name's sort key. */
-export type PackagePageRow = PackageRow & { name_lower: string }
-
-/**
- * The columns of a page row, in the order `packagePageRow` reads them. A page is read as
- * arrays (better-sqlite3's `raw`) and made into objects here: better-sqlite3 builds each row
- * object through V8's C++ API, which for a page of 100 packages cost more than SQLite's own
- * work (about 0.3 of 0.5 ms on this machine); an object literal costs next to nothing. The
- * store interface's `rows` answers arrays on both engines.
- */
-export const PACKAGE_PAGE_COLUMNS =
-  'p.id, p.name, p.name_lower, p.description, p.package_type, p.created, p.modified, p.latest_version, ' +
-  'p.latest_release_version, p.versions_count, p.release_versions_count, p.downloads, p.followers, ' +
-  'p.licenses_json, p.tags_json, p.vuln_critical, p.vuln_high, p.vuln_medium, p.vuln_low, p.vuln_info, ' +
-  'p.vuln_unknown, p.vuln_skipped, p.operational_risk, p.source'
-
-export const packagePageRow = (r: ReadonlyArray<unknown>): PackagePageRow =>
-  ({
-    id: r[0],
-    name: r[1],
-    name_lower: r[2],
-    description: r[3],
-    package_type: r[4],
-    created: r[5],
-    modified: r[6],
-    latest_version: r[7],
-    latest_release_version: r[8],
-    versions_count: r[9],
-    release_versions_count: r[10],
-    downloads: r[11],
-    followers: r[12],
-    licenses_json: r[13],
-    tags_json: r[14],
-    vuln_critical: r[15],
-    vuln_high: r[16],
-    vuln_medium: r[17],
-    vuln_low: r[18],
-    vuln_info: r[19],
-    vuln_unknown: r[20],
-    vuln_skipped: r[21],
-    operational_risk: r[22],
-    source: r[23],
-  }) as PackagePageRow
+export {
+  packagePageRow,
+  PACKAGE_PAGE_COLUMNS,
+  VERSION_COLUMNS,
+  type PackagePageRow,
+  type PackageRow,
+  type VersionRow,
+} from './catalogueStore'
 
 /**
  * The platform's scanner (server/xray) scans npm versions of its indexed repositories: a
@@ -87,46 +25,6 @@ export const packagePageRow = (r: ReadonlyArray<unknown>): PackagePageRow =>
  */
 export const SCANNED_TYPES: ReadonlySet<string> = new Set(['npm'])
 const packageScanned = (r: Pick<PackageRow, 'package_type'>) => SCANNED_TYPES.has(r.package_type)
-
-export interface VersionRow {
-  id: string
-  package_id: string
-  name: string
-  created: string
-  modified: string
-  prerelease: number
-  size: number
-  download_count: number
-  licenses_json: string
-  vuln_critical: number
-  vuln_high: number
-  vuln_medium: number
-  vuln_low: number
-  vuln_info: number
-  vuln_unknown: number
-  vuln_skipped: number
-  digest: string | null
-  repo: string
-  repo_type: string
-  lead_file_path: string
-}
-
-/** The columns of a `VersionRow`, in its order (not the README, which no version node shows). */
-export const VERSION_COLUMNS =
-  'id, package_id, name, created, modified, prerelease, size, download_count, licenses_json, ' +
-  'vuln_critical, vuln_high, vuln_medium, vuln_low, vuln_info, vuln_unknown, vuln_skipped, digest, ' +
-  'repo, repo_type, lead_file_path'
-
-interface FileRow {
-  name: string
-  path: string
-  lead: number
-  size: number
-  md5: string
-  sha1: string
-  sha256: string
-  mime_type: string
-}
 
 type VulnRow = Pick<
   PackageRow,
@@ -193,16 +91,6 @@ export async function seenBy(
   }
 }
 
-const Q = {
-  packageById: 'SELECT * FROM catalog_packages WHERE id = ?',
-  versionRepos: 'SELECT id, name, repo FROM catalog_versions WHERE package_id = ?',
-  filesOf:
-    'SELECT name, path, lead, size, md5, sha1, sha256, mime_type FROM catalog_files WHERE version_id = ? ORDER BY lead DESC, path',
-  filesOfEach: (n: number) =>
-    'SELECT version_id, name, path, lead, size, md5, sha1, sha256, mime_type FROM catalog_files ' +
-    `WHERE version_id IN (${placeholders(n)}) ORDER BY version_id, lead DESC, path`,
-}
-
 /** Loads `load` once, on first use: a field asked of every node of a page costs one query. */
 function once<T>(load: () => Promise<T>): () => Promise<T> {
   let loading: Promise<T> | undefined
@@ -222,15 +110,11 @@ export interface PageLoaders {
 }
 
 export function nodeLoaders(sql: Sql, clock: Clock = systemClock) {
+  const reads = catalogueReads(sql)
   /** The package as a caller reading only `readable` (absent: every repository) sees it. */
   const packageFor = (row: PackageRow, readable?: ReadonlyArray<string>, hidden?: ReadonlySet<string>) =>
-    seenBy(
-      row,
-      readable,
-      (id) => sql.all<{ id: string; name: string; repo: string }>(Q.versionRepos, [id]),
-      hidden,
-    )
-  const findPackage = (id: string) => sql.one<PackageRow>(Q.packageById, [id])
+    seenBy(row, readable, (id) => reads.versionRepos(id), hidden)
+  const findPackage = (id: string) => reads.packageById(id)
   const scans = xrayStore(sql)
   const provenanceOf = provenanceReader(sql, clock)
 
@@ -244,20 +128,7 @@ export function nodeLoaders(sql: Sql, clock: Clock = systemClock) {
 
   const pageLoaders = (rows: ReadonlyArray<VersionRow>): PageLoaders => {
     const versionIds = rows.map((r) => r.id)
-    const files = once(async () => {
-      const byVersion = new Map<string, FileRow[]>()
-      if (versionIds.length === 0) return byVersion
-      for (const row of await sql.all<FileRow & { version_id: string }>(
-        Q.filesOfEach(versionIds.length),
-        versionIds,
-      )) {
-        const { version_id, ...file } = row
-        const list = byVersion.get(version_id)
-        if (list) list.push(file)
-        else byVersion.set(version_id, [file])
-      }
-      return byVersion
-    })
+    const files = once(() => reads.filesOfEach(versionIds))
     const statuses = once(() => scans.scanStatusesOf(versionIds))
     const packages = new Map<string, Promise<PackageRow | undefined>>()
     const packageRow = (id: string) => {
@@ -283,7 +154,7 @@ export function nodeLoaders(sql: Sql, clock: Clock = systemClock) {
   }
   // A node made alone (not from a page) reads its own rows.
   const alone: PageLoaders = {
-    files: (id) => sql.all<FileRow>(Q.filesOf, [id]),
+    files: (id) => reads.filesOf(id),
     scanStatus: async (id) => (await scans.scanOf(id))?.status,
     packageRow: findPackage,
     provenance: async (r) => {
