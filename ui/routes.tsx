@@ -13,12 +13,11 @@ import {
   type ReactNode,
 } from 'react'
 import { Route, Router } from 'wouter'
-import { distinctUntilChanged, map } from 'rxjs'
+import { map } from 'rxjs'
 import type { AppState } from '../domain/app'
 import { runQuery } from '../queries'
-import { shellRoutes, type RouteMatch } from '../domain/navigation/routes'
 import { areaManifests } from './areas'
-import type { FirstIntent } from './areaManifest'
+import { intentTarget, sendRouteIntents } from './routeIntent'
 import { useApp, useQuery } from './shared/appContext'
 import { lazyArea, type LazyArea } from './shared/lazyArea'
 import { useBusLocation, useBusSearch } from './shared/busLocation'
@@ -103,16 +102,15 @@ const FIRST_DRAW_WAIT_MS = 100
 function firstIntentTarget(state: AppState): string | undefined {
   const nav = runQuery(state, { type: 'navigation/State' })
   const match = runQuery(state, { type: 'navigation/Route' })
-  if (nav.navigations === 0 || nav.guardPending || match === undefined) return undefined
-  if (!areaManifests.some((a) => a.key === match.route.area && a.firstIntent)) return undefined
-  return JSON.stringify([match.route.pattern, match.params, nav.location.query.replace(/^\?/, '')])
+  if (nav.navigations === 0 || nav.guardPending) return undefined
+  return intentTarget(match, nav.location.query.replace(/^\?/, ''))
 }
 
 /**
- * What a route asks for first (its area's manifest's `firstIntent`), dispatched as soon as the
- * route is settled, while the chrome and the screen's chunk still load; the screen, once mounted,
- * finds it on its way or shown and does not ask again. Asked anew when the route's parameters or
- * query change. A chunk that fails to load shows in the screen's place; the screen then asks.
+ * What a route asks for first (its area's manifest's `firstIntent`), sent as soon as the route is
+ * settled, while the chrome and the screen's chunk still load (ui/routeIntent.ts); the screen
+ * renders what was asked and asks nothing itself. Asked anew when the route's parameters or
+ * query change, or when the state makes the intent another command.
  *
  * Watched on the app's state, not in an effect after the router's render: a click in the list
  * first rendered the list page again and unmounted it (tens of milliseconds of the click's
@@ -123,48 +121,16 @@ function firstIntentTarget(state: AppState): string | undefined {
  * a first load draws the chrome after it, so the request's chain of chunks is not held behind
  * the chrome's first render (one long task).
  */
-const loadedIntents = new WeakMap<() => Promise<FirstIntent>, FirstIntent>()
-
 function useFirstIntent(settled: boolean): boolean {
   const app = useApp()
   const [asked, setAsked] = useState<string | undefined>(undefined)
   useEffect(() => {
-    let current: string | undefined
-    const subscription = app.state$
-      .pipe(map(firstIntentTarget), distinctUntilChanged())
-      .subscribe((target) => {
-        current = target
-        if (target === undefined) return
-        const [pattern, params, query] = JSON.parse(target) as [string, RouteMatch['params'], string]
-        const route = shellRoutes.find((r) => r.pattern === pattern)
-        const ask = route && areaManifests.find((a) => a.key === route.area)?.firstIntent
-        if (!route || !ask) return
-        const send = (intent: FirstIntent) => {
-          const command = current === target ? intent({ route, params }, query, app.getState()) : null
-          if (command) app.dispatch(command, 'ui')
-        }
-        // Once an area's intent is in, it is sent in this same task: a promise's callback would
-        // run after the router's render, which React starts in a microtask of its own.
-        const known = loadedIntents.get(ask)
-        if (known) {
-          send(known)
-          setAsked(target)
-          return
-        }
-        ask()
-          .then(
-            (intent) => {
-              loadedIntents.set(ask, intent)
-              send(intent)
-            },
-            () => undefined,
-          )
-          .finally(() => current === target && setAsked(target))
-      })
-    return () => {
-      current = undefined
-      subscription.unsubscribe()
-    }
+    const following = sendRouteIntents(
+      app,
+      app.state$.pipe(map((state) => [firstIntentTarget(state), state] as const)),
+      setAsked,
+    )
+    return () => following.unsubscribe()
   }, [app])
   const target = settled ? firstIntentTarget(app.getState()) : undefined
   return target === undefined || asked === target

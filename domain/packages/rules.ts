@@ -5,7 +5,6 @@
  */
 import {
   MORE_PAGE_SIZE,
-  type DetailsState,
   type ListState,
   type PackageQuery,
   type PackageDetails,
@@ -161,15 +160,6 @@ export function wantsNextPage(
 ): boolean {
   const ahead = Math.min(PREFETCH_ROWS, Math.floor(rows.rowCount / 2))
   return rows.hasNextPage && rows.more === 'idle' && lastVisibleRow >= rows.rowCount - ahead
-}
-
-/**
- * Whether a package's page is already on its way or shown: the route asks for it as the user
- * navigates (the first intent, ui/packages/manifest.ts), while the page's code still loads, so
- * the page, once mounted, does not ask again.
- */
-export function packageAsked(details: DetailsState, packageId: string): boolean {
-  return (details.status === 'loading' || details.status === 'loaded') && details.packageId === packageId
 }
 
 /**

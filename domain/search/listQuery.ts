@@ -1,14 +1,12 @@
 /**
  * The search the packages list shows, from the page's query string. The router asks for it as
  * soon as the route is known (the area's first intent, ui/packages/manifest.ts), while the chrome
- * and the list are still loading and rendering; the list asks for it when it mounts, unless that
- * search is already on its way or shown; the platform answers its first page with a signed-in
- * user's page (listRead.ts). One function, so all three ask for the same search.
+ * and the list are still loading and rendering; the list shows it; the platform answers its first
+ * page with a signed-in user's page (listRead.ts). One function, so all three mean the same search.
  */
 import { packageQueryOf } from './packageQuery'
 import { searchModelFromQuery, type SearchModel } from './model'
-import { canonicalJson } from '../shared/canonical'
-import type { ListState, PackageQuery } from '../packages'
+import type { PackageQuery } from '../packages'
 
 export const releaseOnlyOf = (search: string): boolean => new URLSearchParams(search).get('rel') === '1'
 
@@ -24,10 +22,4 @@ export function listQueryOf(
 ): PackageQuery | null {
   const shown = scanner || model.severities.length === 0 ? model : { ...model, severities: [] }
   return packageQueryOf(shown, { releaseOnly: releaseOnlyOf(search) })
-}
-
-/** Whether the list is loading or showing this search already (the router asked for it first). */
-export function alreadyAsked(list: ListState, query: PackageQuery | null): boolean {
-  if (query === null || (list.status !== 'loading' && list.status !== 'loaded')) return false
-  return canonicalJson(list.query) === canonicalJson(query)
 }

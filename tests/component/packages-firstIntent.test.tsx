@@ -1,10 +1,12 @@
 /**
  * A package's route asks for the package as the user navigates there (the area's first intent),
- * while the page's code still loads; the page, once mounted, finds it asked for and does not ask
- * again, even when the answer came before the page's code did.
+ * while the page's code still loads; the page, once mounted, shows what was asked and asks for
+ * nothing itself, even when the answer came before the page's code did. The list's route asks
+ * again when start-up's answers change its search.
  */
 import { describe, expect, it } from 'vitest'
-import { render, screen } from '@testing-library/react'
+import { render, screen, waitFor } from '@testing-library/react'
+import { map } from 'rxjs'
 import { Route, Router } from 'wouter'
 import { memoryLocation } from 'wouter/memory-location'
 import { createApp } from '../../composition/createApp'
@@ -13,7 +15,8 @@ import { AppProvider } from '../../ui/shared/appContext'
 import PackagesArea from '../../ui/packages'
 import { packagesManifest } from '../../ui/packages/manifest'
 import { fakePorts } from '../support/fakePorts'
-import { platformWith } from '../support/fixtures'
+import { platformApi, platformWith, sessionApi } from '../support/fixtures'
+import { intentTarget, sendRouteIntents } from '../../ui/routeIntent'
 import type { AppEvent } from '../../domain/app'
 import { fakePackagesApi, fakeReleaseBundlesApi, makePackage, makeVersion } from '../support/fakePackagesApi'
 
@@ -77,5 +80,46 @@ describe("the packages area's first intent", () => {
     )
     expect(await screen.findByRole('heading', { level: 1, name: 'react' })).toBeInTheDocument()
     expect(api.catalogue.calls.filter((c) => c.name === 'getPackage')).toHaveLength(1)
+  })
+
+  it('the list, rendered without its route, asks for nothing: the route asks', async () => {
+    const { api, app } = platform()
+    render(
+      <AppProvider app={app}>
+        <Router hook={memoryLocation({ path: '/packages', searchPath: 'q=react' }).hook}>
+          <Route path="/packages/:packageId?/:versionId?">
+            <PackagesArea />
+          </Route>
+        </Router>
+      </AppProvider>,
+    )
+    expect(await screen.findByRole('status')).toHaveTextContent('Loading packages…')
+    await app.settled()
+    expect(api.catalogue.calls).toEqual([])
+    expect(app.getState().packages.list.status).toBe('idle')
+  })
+
+  it("asks for the list again without a link's severities once start-up says no scanner gives any", async () => {
+    const api = fakePackagesApi({ packages: [makePackage('react')] })
+    // The platform runs the scanner, but its licence does not cover it (entitlements: packages).
+    const app = createApp({
+      ports: fakePorts({ packagesApi: api, platformApi: platformApi(), sessionApi: sessionApi() }),
+    })
+    const target = intentTarget(findRoute('/packages'), 'q=react&sev=high')
+    const following = sendRouteIntents(
+      app,
+      app.state$.pipe(map((state) => [target, state] as const)),
+      () => undefined,
+    )
+    const severities = () =>
+      api.catalogue.calls
+        .filter((c) => c.name === 'searchPackages')
+        .map((c) => (c.args[0] as { severities: string[] }).severities)
+    await waitFor(() => expect(severities()).toEqual([['HIGH']]))
+    app.dispatch({ type: 'platform/Start', reason: 'boot' })
+    await waitFor(() => expect(app.getState().platform.version).not.toBeNull())
+    await app.settled()
+    expect(severities()).toEqual([['HIGH'], []])
+    following.unsubscribe()
   })
 })

@@ -2,7 +2,6 @@
 import { describe, expect, it } from 'vitest'
 import fc from 'fast-check'
 import {
-  packageAsked,
   PREFETCH_ROWS,
   SEVERITY_LEVELS,
   appendVersions,
@@ -13,7 +12,7 @@ import {
   versionsPaging,
   wantsNextPage,
 } from '../../domain/packages/rules'
-import { MORE_PAGE_SIZE, PAGE_SIZE, type PackageDetails } from '../../domain/packages/types'
+import { MORE_PAGE_SIZE, PAGE_SIZE } from '../../domain/packages/types'
 import { upcast } from '../../domain/log'
 import { left, right } from 'fp-ts/Either'
 import { CountLoaded, ListLoadFailed } from '../../domain/packages/events'
@@ -306,22 +305,5 @@ describe('versionsPaging', () => {
 
   it('never says fewer exist than are shown (a version published since the count)', () => {
     expect(paging({}, 1).of).toBe(2)
-  })
-})
-
-describe('packageAsked', () => {
-  const pkg = makePackage('react', { latestVersion: '18.2.0', versionsCount: 1 })
-  it('is true only for the same package, on its way or shown', () => {
-    const asked = { packageId: pkg.id, requestId: 'r1', tab: null }
-    expect(packageAsked({ status: 'loading', ...asked }, pkg.id)).toBe(true)
-    expect(packageAsked({ status: 'loading', ...asked }, 'npm://vue')).toBe(false)
-    // What is shown is never looked into: only whose it is.
-    const shown = { status: 'loaded', data: null as unknown as PackageDetails, ...asked } as const
-    expect(packageAsked(shown, pkg.id)).toBe(true)
-    expect(packageAsked(shown, 'npm://vue')).toBe(false)
-    expect(
-      packageAsked({ status: 'failed', failure: { kind: 'network', message: 'offline' }, ...asked }, pkg.id),
-    ).toBe(false)
-    expect(packageAsked({ status: 'idle', tab: null }, pkg.id)).toBe(false)
   })
 })

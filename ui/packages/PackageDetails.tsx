@@ -1,5 +1,5 @@
 /** Package details: facts, install command, versions, and the package tabs. */
-import { useCallback, useEffect, useRef } from 'react'
+import { useCallback, useRef } from 'react'
 import { Link } from 'wouter'
 import { Clock, MapPin } from 'lucide-react'
 import { useDispatch, useQuery } from '../shared/appContext'
@@ -10,7 +10,7 @@ import { RelativeTime } from '../shared/kit/RelativeTime'
 import { Table } from '../shared/kit/Table'
 import { Tabs } from '../shared/kit/Tabs'
 import { DetailsSkeleton, SecurityPanel, vulnerabilitiesFact, TypeIcon, VulnerabilityBadges } from './common'
-import { availabilityOf, packageAsked, shownVulnerabilities } from '../../domain/packages/rules'
+import { availabilityOf, shownVulnerabilities } from '../../domain/packages/rules'
 import { versionPath } from '../shared/packageLinks'
 import { formatBytes } from '../shared/sizes'
 import { BackToResults, InstallCommand } from './details'
@@ -27,13 +27,7 @@ import { markdownToText } from '../../domain/shared/markdownText'
 export function PackageDetails({ packageId }: { packageId: string }) {
   const dispatch = useDispatch()
   const details = useQuery({ type: 'packages/Details' })
-  // Read in the render where the id was set: the route may have asked for it already.
-  const asked = packageAsked(details, packageId)
-  useEffect(() => {
-    if (!asked) dispatch({ type: 'packages/OpenPackage', packageId })
-    // `asked` is read when the id changes.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [dispatch, packageId])
+  // The route asks for the package (its first intent, ui/routeIntent.ts); the page shows it.
   const version = useQuery({ type: 'packages/Version' })
   const viewer = useQuery({ type: 'packages/Viewer' })
   const versionList = useRef<HTMLUListElement>(null)

@@ -26,7 +26,7 @@ import styles from './packages.module.css'
 import surface from '../shared/kit/surface.module.css'
 import { counted } from '../../domain/shared/plural'
 import { markdownToText } from '../../domain/shared/markdownText'
-import { alreadyAsked, listQueryOf, releaseOnlyOf } from '../../domain/search/listQuery'
+import { listQueryOf, releaseOnlyOf } from '../../domain/search/listQuery'
 
 const PACKAGES = { one: 'package', other: 'packages' }
 
@@ -57,15 +57,8 @@ export function PackagesList() {
   // Severities are the scanner's: without it the filter is hidden and a link's do not filter.
   const scanner = viewer.xray === 'available'
   const query = useMemo(() => listQueryOf(search, scanner, model), [search, scanner, model])
-  const key = JSON.stringify(query)
+  // The route asks for the search (its first intent, ui/routeIntent.ts); the list shows it.
   const list = useQuery({ type: 'packages/List' })
-  // Read in the render where the search was set: the router may have asked for it already.
-  const asked = alreadyAsked(list, query)
-  useEffect(() => {
-    if (!asked) dispatch({ type: 'packages/OpenList', query })
-    // `key` stands for `query`; `asked` is read when it changes.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [dispatch, key])
 
   const rows = listRows(list)
   const count = useQuery({ type: 'packages/Count' })
@@ -94,7 +87,8 @@ export function PackagesList() {
             </div>
           ) : query === null ? (
             <Landing count={count} />
-          ) : list.status === 'loading' ? (
+          ) : list.status === 'loading' || list.status === 'idle' ? (
+            // Idle: the route has not asked yet (its intent's code is on its way).
             <RowsSkeleton />
           ) : list.status === 'loaded' && rows.rowCount === 0 ? (
             <div className={kit.raised}>
