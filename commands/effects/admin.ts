@@ -1,5 +1,5 @@
-import { filter, from, mergeMap, switchMap } from 'rxjs'
-import { isLeft, isRight, left, right } from 'fp-ts/Either'
+import { filter, mergeMap, switchMap } from 'rxjs'
+import { isLeft, left, right } from 'fp-ts/Either'
 import type { AdminApi, Ports, Result } from '../../adapters/ports'
 import {
   LoadFailed,
@@ -12,8 +12,8 @@ import {
 } from '../../domain/admin/events'
 import type { AdminResource } from '../../domain/admin/types'
 import { FeaturesLoaded, FooterLoaded } from '../../domain/platform/events'
-import { caused, type Effect, type EffectTable } from './types'
-import { ofType, request, settle } from './operators'
+import type { Effect, EffectTable } from './types'
+import { ofType, request } from './operators'
 
 async function fetchResource(
   api: AdminApi,
@@ -127,11 +127,11 @@ const reloadFooter: Effect = (events$, _state$, ports) =>
     ofType('admin/Saved'),
     filter((envelope) => FOOTER_CHANGES.has(envelope.event.data.op.kind)),
     switchMap((envelope) =>
-      from(settle(() => ports.platformApi.footer())).pipe(
-        mergeMap((answer) =>
-          isRight(answer) ? [caused(envelope, FooterLoaded({ footer: answer.right }))] : [],
-        ),
-      ),
+      request(envelope, () => ports.platformApi.footer(), {
+        done: (footer) => FooterLoaded({ footer }),
+        // The footer shown stays; the next start asks again.
+        failed: () => [],
+      }),
     ),
   )
 
@@ -144,11 +144,11 @@ const reloadFeatures: Effect = (events$, _state$, ports) =>
     ofType('admin/Saved'),
     filter((envelope) => envelope.event.data.op.kind === 'saveGeneralConfig'),
     switchMap((envelope) =>
-      from(settle(() => ports.platformApi.features())).pipe(
-        mergeMap((answer) =>
-          isRight(answer) ? [caused(envelope, FeaturesLoaded({ features: { ...answer.right } }))] : [],
-        ),
-      ),
+      request(envelope, () => ports.platformApi.features(), {
+        done: (features) => FeaturesLoaded({ features: { ...features } }),
+        // The features known stay; the next start asks again.
+        failed: () => [],
+      }),
     ),
   )
 

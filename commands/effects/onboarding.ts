@@ -185,11 +185,10 @@ const saveVideoPlayed: Effect = (events$, _state$, ports) =>
     ofType('onboarding/EducationVideoPlayed'),
     mergeMap((envelope) => {
       const { video } = envelope.event.data
-      return from(settle(() => ports.onboardingApi.markVideoPlayed(video))).pipe(
-        mergeMap((answer) =>
-          isLeft(answer) ? [caused(envelope, EducationVideoPlayFailed({ video, failure: answer.left }))] : [],
-        ),
-      )
+      return request(envelope, () => ports.onboardingApi.markVideoPlayed(video), {
+        done: () => [],
+        failed: (failure) => EducationVideoPlayFailed({ video, failure }),
+      })
     }),
   )
 

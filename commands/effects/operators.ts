@@ -63,9 +63,10 @@ export interface Answer<A> {
 /**
  * A port call as an observable: it starts on subscription, never errors (a throw is a network
  * failure), and unsubscribing aborts it through the signal it was given (a port that takes one
- * hands it to fetch) and drops its answer.
+ * hands it to fetch) and drops its answer. `request` is built on it; a poll that no event
+ * caused (the log viewer's tail) uses it directly.
  */
-function abortable<A>(call: (signal: AbortSignal) => Promise<Result<A>>): Observable<Result<A>> {
+export function abortable<A>(call: (signal: AbortSignal) => Promise<Result<A>>): Observable<Result<A>> {
   return new Observable<Result<A>>((subscriber) => {
     const controller = new AbortController()
     settle(() => call(controller.signal)).then((result) => {

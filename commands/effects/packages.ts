@@ -4,7 +4,7 @@
  * (switchMap, and the AbortSignal reaches fetch).
  */
 import { EMPTY, filter, from, map, merge, mergeMap, switchMap, type Observable } from 'rxjs'
-import { isLeft, right } from 'fp-ts/Either'
+import { isLeft, left, right } from 'fp-ts/Either'
 import type { AppEvent } from '../../domain/app'
 import {
   BuildsLoaded,
@@ -77,9 +77,10 @@ const count: Effect = (events$, _state$, ports) =>
     ofType('packages/ListRequested'),
     filter((env) => env.event.data.withCount === true),
     switchMap((env) =>
-      from(settle(() => ports.packagesApi.countPackages(env.event.data.query))).pipe(
-        map((answer) => caused(env, countAnswered(env.event.data, answer))),
-      ),
+      request(env, () => ports.packagesApi.countPackages(env.event.data.query), {
+        done: (count) => countAnswered(env.event.data, right(count)),
+        failed: (failure) => countAnswered(env.event.data, left(failure)),
+      }),
     ),
   )
 

@@ -3,7 +3,6 @@ import {
   distinctUntilChanged,
   EMPTY,
   expand,
-  from,
   map,
   mergeMap,
   repeat,
@@ -39,7 +38,7 @@ import {
   type EffectTable,
   type StateObservable,
 } from './types'
-import { ofType, request, settle } from './operators'
+import { abortable, ofType, request, settle } from './operators'
 
 /** Loads the topology; a newer request supersedes an older one (switchMap). */
 const loadTopology: Effect = (events$, _state$, ports) =>
@@ -139,7 +138,7 @@ function readFrom(
   reached: (offset: number) => void,
 ): Observable<EffectOutput> {
   const once = (fileSize: number) =>
-    defer(() => from(settle(() => ports.serviceStatusApi.logData({ ...query, fileSize })))).pipe(
+    abortable(() => ports.serviceStatusApi.logData({ ...query, fileSize })).pipe(
       map((answer) => ({ fileSize, answer })),
     )
   return once(offset).pipe(
