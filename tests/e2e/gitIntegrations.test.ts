@@ -50,6 +50,44 @@ afterAll(async () => {
   await vendor?.stop()
 })
 
+/** An admin's page at the GitHub vendor's list, closed after `run`. */
+async function asAdminAtGitHub(run: (page: Page) => Promise<void>) {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } })
+  try {
+    const page = await context.newPage()
+    await signIn(server, page, 'admin', server.config.adminPassword)
+    await page.goto(`${server.url}/ui/integrations/vendors/github`)
+    await run(page)
+  } finally {
+    await context.close()
+  }
+}
+
+/** The Select service step a create leads to, with the create's toast shown over it. */
+async function selectServiceStep(page: Page) {
+  const select = page.getByRole('dialog', { name: 'Select service' })
+  await select.waitFor()
+  await page
+    .getByText(/Successfully created/)
+    .first()
+    .waitFor()
+  return select
+}
+
+/** From the vendor's list: a new GitHub integration named so, its connection tested, then Create. */
+async function createTested(page: Page, name: string) {
+  await page.getByRole('button', { name: 'Add integration' }).first().click()
+  const dialog = page.getByRole('dialog', { name: 'New GitHub integration' })
+  await dialog.getByRole('textbox', { name: 'Integration name' }).fill(name)
+  await dialog.getByRole('textbox', { name: 'User name' }).fill('octo')
+  await dialog.getByRole('textbox', { name: 'API URL' }).fill(vendor.githubUrl)
+  await dialog.getByLabel('Access token').fill('e2e-right-token')
+  await dialog.getByRole('button', { name: 'Test connection' }).click()
+  await dialog.getByText('Connection tested').waitFor()
+  await dialog.getByRole('button', { name: 'Create integration' }).click()
+  return dialog
+}
+
 describe('git integrations (e2e)', () => {
   it('an admin creates a GitHub integration against the vendor and chooses repositories to scan', async () => {
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 } })
@@ -79,12 +117,7 @@ describe('git integrations (e2e)', () => {
       await shot(page, 'git-modal-tested')
       await dialog.getByRole('button', { name: 'Create integration' }).click()
 
-      const select = page.getByRole('dialog', { name: 'Select service' })
-      await select.waitFor()
-      await page
-        .getByText(/Successfully created/)
-        .first()
-        .waitFor()
+      const select = await selectServiceStep(page)
       await shot(page, 'git-modal-select-service')
       // The table reloaded behind the dialog (hidden from the accessibility tree while it is open).
       await page.getByText('main-github', { exact: true }).waitFor()
@@ -163,63 +196,32 @@ describe('git integrations (e2e)', () => {
   // left the dialog open (the audit's failed create). The form now says its failures inline, so a
   // toast over an open dialog comes with a success: the create's, over the Select service step.
   it('Escape closes the Select service step while the create toast shows over it', async () => {
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } })
-    try {
-      const page = await context.newPage()
-      await signIn(server, page, 'admin', server.config.adminPassword)
-      await page.goto(`${server.url}/ui/integrations/vendors/github`)
+    await asAdminAtGitHub(async (page) => {
       await page
         .getByRole('table', { name: 'GitHub integrations' })
         .or(page.getByText('No GitHub integrations yet'))
         .first()
         .waitFor({ timeout: 15_000 })
-      await page.getByRole('button', { name: 'Add integration' }).first().click()
-      const dialog = page.getByRole('dialog', { name: 'New GitHub integration' })
-      await dialog.getByRole('textbox', { name: 'Integration name' }).fill('escape-github')
-      await dialog.getByRole('textbox', { name: 'User name' }).fill('octo')
-      await dialog.getByRole('textbox', { name: 'API URL' }).fill(vendor.githubUrl)
-      await dialog.getByLabel('Access token').fill('e2e-right-token')
-      await dialog.getByRole('button', { name: 'Test connection' }).click()
-      await dialog.getByText('Connection tested').waitFor()
-      await dialog.getByRole('button', { name: 'Create integration' }).click()
-      const select = page.getByRole('dialog', { name: 'Select service' })
-      await select.waitFor()
-      const toast = page.getByText(/Successfully created/).first()
-      await toast.waitFor()
+      await createTested(page, 'escape-github')
+      const select = await selectServiceStep(page)
       await page.keyboard.press('Escape')
       await select.waitFor({ state: 'detached', timeout: 10_000 })
-    } finally {
-      await context.close()
-    }
+    })
   })
 
   it('a failed create leaves the modal open, saying it there, and Escape closes the modal', async () => {
     // The name an integration the platform keeps already has: the platform refuses it (409).
     await keptIntegration('taken-github', vendor.githubUrl, 1)
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } })
-    try {
-      const page = await context.newPage()
-      await signIn(server, page, 'admin', server.config.adminPassword)
-      await page.goto(`${server.url}/ui/integrations/vendors/github`)
+    await asAdminAtGitHub(async (page) => {
       await page
         .getByRole('table', { name: 'GitHub integrations' })
         .getByText('taken-github', { exact: true })
         .waitFor({ timeout: 15_000 })
-      await page.getByRole('button', { name: 'Add integration' }).first().click()
-      const dialog = page.getByRole('dialog', { name: 'New GitHub integration' })
-      await dialog.getByRole('textbox', { name: 'Integration name' }).fill('taken-github')
-      await dialog.getByRole('textbox', { name: 'User name' }).fill('octo')
-      await dialog.getByRole('textbox', { name: 'API URL' }).fill(vendor.githubUrl)
-      await dialog.getByLabel('Access token').fill('e2e-right-token')
-      await dialog.getByRole('button', { name: 'Test connection' }).click()
-      await dialog.getByText('Connection tested').waitFor()
-      await dialog.getByRole('button', { name: 'Create integration' }).click()
+      const dialog = await createTested(page, 'taken-github')
       // Said once, beside the form (no toast says it again: the component test shows that).
       await dialog.getByRole('alert').filter({ hasText: 'Error while creating integration' }).waitFor()
       await page.keyboard.press('Escape')
       await dialog.waitFor({ state: 'detached', timeout: 10_000 })
-    } finally {
-      await context.close()
-    }
+    })
   })
 })
