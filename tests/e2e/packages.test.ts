@@ -224,4 +224,36 @@ describe('packages browser (e2e)', () => {
       .waitFor({ timeout: 20_000 })
     await context.close()
   })
+
+  it('draws only the rows in view; scrolled to its end, the list shows its last package', async () => {
+    // The list's windowing (ui/shared/kit/fixedRows.ts) in a real layout: a window of rows as
+    // high as the list, moved by the scroll, further pages asked as it nears them.
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } })
+    const page = await context.newPage()
+    await page.goto(`${server.url}/ui/login`)
+    await logIn(page)
+    await expect.poll(() => pathOf(page), { timeout: 20_000 }).not.toMatch(/^\/login/)
+    await page.goto(`${server.url}/ui/packages?q=*`)
+    const list = page.getByRole('list', { name: 'Packages' })
+    await list.getByRole('link').first().waitFor({ timeout: 20_000 })
+    const total = Number(await list.getByRole('listitem').first().getAttribute('aria-setsize'))
+    expect(total).toBeGreaterThan(100)
+    const scroller = page.getByTestId('packages-scroller')
+    const fits = await scroller.evaluate((e) => Math.ceil(e.clientHeight / 84) + 1)
+    // The rows in view and two beyond the bottom edge, not the whole list.
+    expect(await list.getByRole('listitem').count()).toBeLessThanOrEqual(fits + 2)
+    const lastRow = list.locator(`[role="listitem"][aria-posinset="${total}"]`)
+    await expect
+      .poll(
+        async () => {
+          await scroller.evaluate((e) => e.scrollTo({ top: e.scrollHeight }))
+          return lastRow.getByRole('link').count()
+        },
+        { timeout: 30_000 },
+      )
+      .toBe(1)
+    expect(await list.getByRole('listitem').count()).toBeLessThanOrEqual(fits + 4)
+    expect(await list.locator('[role="listitem"][aria-posinset="1"]').count()).toBe(0)
+    await context.close()
+  })
 })

@@ -5,7 +5,7 @@
  */
 import { useEffect, useMemo, useRef, type CSSProperties } from 'react'
 import { Link, useSearch } from 'wouter'
-import { useVirtualizer } from '@tanstack/react-virtual'
+import { useFixedRows } from '../shared/kit/fixedRows'
 import { useDispatch, useQuery } from '../shared/appContext'
 import { whatHappened } from '../shared/failureText'
 import { searchModelFromQuery } from '../../domain/search'
@@ -162,19 +162,11 @@ function VirtualRows({ rows }: { rows: ListRows }) {
     return out
   }, [rows.pages])
   const count = rows.rowCount + (rows.hasNextPage ? 1 : 0)
-  // The virtualiser keeps its own mutable state; React Compiler must not memoise around it.
-  // eslint-disable-next-line react-hooks/incompatible-library
-  const virtualizer = useVirtualizer({
-    count,
-    getScrollElement: () => parent.current,
-    estimateSize: () => ROW_HEIGHT,
-    // Two rows beyond each edge, not eight: a fast scroll moves the window past all of them
-    // within a frame, so every frame mounted 16 rows no one saw, more than the ~10 on screen.
-    overscan: 2,
-    initialRect: { width: 800, height: 600 },
-  })
-  const items = virtualizer.getVirtualItems()
-  const last = items[items.length - 1]?.index ?? -1
+  // Two rows beyond each edge, not eight: a fast scroll moves the window past all of them
+  // within a frame, so every frame mounted 16 rows no one saw, more than the ~10 on screen.
+  const rowsShown = useFixedRows(parent, count, ROW_HEIGHT, 2)
+  const items = Array.from({ length: rowsShown.last - rowsShown.first + 1 }, (_, i) => rowsShown.first + i)
+  const last = rowsShown.last
   const wantMore = wantsNextPage(rows, last)
   useEffect(() => {
     if (wantMore) dispatch({ type: 'packages/LoadMore' })
@@ -185,24 +177,20 @@ function VirtualRows({ rows }: { rows: ListRows }) {
       ref={parent}
       className={`${kit.raised} ${styles.scroller}`}
       data-testid="packages-scroller"
-      style={{ '--rows-height': `${virtualizer.getTotalSize()}px` } as CSSProperties}
+      style={{ '--rows-height': `${rowsShown.total}px` } as CSSProperties}
     >
-      <div
-        role="list"
-        aria-label="Packages"
-        style={{ height: virtualizer.getTotalSize(), position: 'relative' }}
-      >
-        {items.map((item) => {
-          const pkg = rowAt(rows.pages, starts, item.index)
+      <div role="list" aria-label="Packages" style={{ height: rowsShown.total, position: 'relative' }}>
+        {items.map((index) => {
+          const pkg = rowAt(rows.pages, starts, index)
           return (
             <div
-              key={item.key}
+              key={index}
               role="listitem"
               className={styles.row}
-              style={{ height: ROW_HEIGHT, transform: `translateY(${item.start}px)` }}
+              style={{ height: ROW_HEIGHT, transform: `translateY(${index * ROW_HEIGHT}px)` }}
               // -1 tells assistive technology the size is unknown, as the count is.
               aria-setsize={rows.totalCount ?? -1}
-              aria-posinset={item.index + 1}
+              aria-posinset={index + 1}
             >
               {pkg ? (
                 <>
