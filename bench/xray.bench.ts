@@ -5,7 +5,10 @@
  * `XRAY_BENCH_SYNTHETIC=N` adds N synthetic packages (their repository indexed too), as the
  * issue's 500k figure needs. Prints wall time and the process's RSS growth. The scan is bounded:
  * after `XRAY_BENCH_BUDGET_S` seconds (default 600) it stops between batches and the figures say
- * how many versions it reached, and at what rate.
+ * how many versions it reached, and at what rate. `XRAY_BENCH_WATCH=notify` first adds a watch
+ * over everything with a policy whose rule notifies, so the scan also writes each violation and
+ * the notification it owes (the outbox, in the scan's transactions) and says how many;
+ * `XRAY_BENCH_WATCH=quiet` the same watch and rule without notify, to set the two apart.
  */
 import { zipSync, strToU8 } from 'fflate'
 import { startTestServer } from '../tests/support/server'
@@ -30,6 +33,31 @@ export async function run(): Promise<Figure[]> {
     if (synthetic > 0) {
       const indexed = [...(await xray.store.indexedRepos()), 'npm-synthetic']
       await xray.store.transaction((s) => s.setIndexedRepos(indexed))
+    }
+    const watch = process.env.XRAY_BENCH_WATCH
+    if (watch === 'notify' || watch === 'quiet') {
+      const at = xray.now()
+      await xray.store.createPolicy(
+        {
+          name: 'bench-policy',
+          description: '',
+          type: 'security',
+          rules: [
+            {
+              name: 'any',
+              criteria: { kind: 'security', minSeverity: 'low' },
+              actions: { blockDownload: false, failBuild: false, notify: watch === 'notify' },
+            },
+          ],
+        },
+        at,
+      )
+      await xray.store.transaction((s) =>
+        s.createWatch(
+          { name: 'bench-all', description: '', resources: { kind: 'all' }, policies: ['bench-policy'] },
+          at,
+        ),
+      )
     }
     const packages = db
       .prepare("SELECT name, latest_version FROM catalog_packages WHERE package_type = 'npm' LIMIT 10000")
@@ -68,6 +96,10 @@ export async function run(): Promise<Figure[]> {
     const t1 = t0 + (Date.parse(record.finished) - Date.parse(record.started))
     const scanned = (await xray.store.scanStatusCounts()).scanned ?? 0
     const rss = process.memoryUsage().rss
+    const count = (table: string) =>
+      (db.prepare(`SELECT COUNT(*) AS n FROM ${table}`).get() as { n: number }).n
+    const violations = count('xray_violations')
+    const owed = count('xray_notifications')
     if (!record.ok) throw new Error(`import refused: ${JSON.stringify(record.report.slice(0, 3))}`)
     return [
       {
@@ -84,6 +116,16 @@ export async function run(): Promise<Figure[]> {
       },
       { name: 'scan rate', value: scanned / ((t2 - t1) / 1000), unit: 'versions/s' },
       { name: 'RSS growth over import and scan', value: (rss - rss0) / 1024 / 1024, unit: 'MB' },
+      ...(watch
+        ? [
+            {
+              name: `violations written by the scan (a watch over all, ${watch})`,
+              value: violations,
+              unit: 'count',
+            },
+            { name: 'notifications written by the scan', value: owed, unit: 'count' },
+          ]
+        : []),
     ]
   } finally {
     await server.stop()
