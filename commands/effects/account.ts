@@ -4,123 +4,126 @@
  * session.ts so the browser loads them with the first such event (accountEvents.ts).
  */
 import { EMPTY, mergeMap } from 'rxjs'
-import { isLeft } from 'fp-ts/Either'
 import * as S from '../../domain/session/accountEvents'
-import { handle, loginAnswer, secretGone, take } from './session'
-import { ofType, work } from './operators'
+import { loginAnswer, secretGone, take } from './session'
+import { ofType, portCall, refused, request, requests } from './operators'
 import type { Effect, EffectTable } from './types'
 
-const forgotPassword = handle(
+const forgotPassword = requests(
   'session/PasswordResetRequested',
-  async (e, _ports, api) => {
-    const answer = await api.forgotPassword(e.data.user)
-    return isLeft(answer) ? S.PasswordResetRequestFailed({ failure: answer.left }) : S.PasswordResetMailed({})
-  },
+  (e, ports) =>
+    portCall(
+      () => ports.sessionApi.forgotPassword(e.data.user),
+      () => S.PasswordResetMailed({}),
+    ),
   (failure) => S.PasswordResetRequestFailed({ failure }),
 )
 
-const validateKey = handle(
+const validateKey = requests(
   'session/ResetKeyValidationRequested',
-  async (e, ports, api) => {
+  (e, ports) => {
     const [key] = take(ports, e.data.keyRef) ?? []
-    if (key === undefined) return S.ResetKeyRejected({ failure: secretGone('resetKey') })
-    const answer = await api.validateKey(key)
-    return isLeft(answer) ? S.ResetKeyRejected({ failure: answer.left }) : S.ResetKeyValidated(answer.right)
+    if (key === undefined) return secretGone('resetKey')
+    return portCall(
+      () => ports.sessionApi.validateKey(key),
+      (valid) => S.ResetKeyValidated(valid),
+    )
   },
   (failure) => S.ResetKeyRejected({ failure }),
 )
 
-const resetPassword = handle(
+const resetPassword = requests(
   'session/PasswordResetSubmitted',
-  async (e, ports, api) => {
+  (e, ports) => {
     const [key, password] = take(ports, e.data.keyRef, e.data.passwordRef) ?? []
-    if (key === undefined || password === undefined)
-      return S.PasswordResetFailed({ failure: secretGone('password') })
-    const answer = await api.resetPassword({ key, user: e.data.user, password })
-    return isLeft(answer)
-      ? S.PasswordResetFailed({ failure: answer.left })
-      : loginAnswer(answer.right, 'reset')
+    if (key === undefined || password === undefined) return secretGone('password')
+    return portCall(
+      () => ports.sessionApi.resetPassword({ key, user: e.data.user, password }),
+      (user) => loginAnswer(user, 'reset'),
+    )
   },
   (failure) => S.PasswordResetFailed({ failure }),
 )
 
-const changePassword = handle(
+const changePassword = requests(
   'session/PasswordChangeRequested',
-  async (e, ports, api) => {
+  (e, ports) => {
     const [oldPassword, newPassword] = take(ports, e.data.oldPasswordRef, e.data.newPasswordRef) ?? []
-    if (oldPassword === undefined || newPassword === undefined)
-      return S.PasswordChangeFailed({ failure: secretGone('password') })
-    const answer = await api.changePassword({ userName: e.data.userName, oldPassword, newPassword })
-    return isLeft(answer)
-      ? S.PasswordChangeFailed({ failure: answer.left })
-      : loginAnswer(answer.right, 'change')
+    if (oldPassword === undefined || newPassword === undefined) return secretGone('password')
+    return portCall(
+      () => ports.sessionApi.changePassword({ userName: e.data.userName, oldPassword, newPassword }),
+      (user) => loginAnswer(user, 'change'),
+    )
   },
   (failure) => S.PasswordChangeFailed({ failure }),
 )
 
-const register = handle(
+const register = requests(
   'session/RegistrationRequested',
-  async (e, ports, api) => {
+  (e, ports) => {
     const [password] = take(ports, e.data.passwordRef) ?? []
-    if (password === undefined) return S.RegistrationFailed({ failure: secretGone('password') })
-    const answer = await api.register({ user: e.data.user, email: e.data.email, password })
-    return isLeft(answer)
-      ? S.RegistrationFailed({ failure: answer.left })
-      : loginAnswer(answer.right, 'register')
+    if (password === undefined) return secretGone('password')
+    return portCall(
+      () => ports.sessionApi.register({ user: e.data.user, email: e.data.email, password }),
+      (user) => loginAnswer(user, 'register'),
+    )
   },
   (failure) => S.RegistrationFailed({ failure }),
 )
 
-const checkInvitation = handle(
+const checkInvitation = requests(
   'session/InvitationCheckRequested',
-  async (e, ports, api) => {
+  (e, ports) => {
     const [token] = take(ports, e.data.tokenRef) ?? []
-    if (token === undefined) return S.InvitationRejected({ failure: secretGone('invitationToken') })
-    const answer = await api.invitation(token)
-    return isLeft(answer) ? S.InvitationRejected({ failure: answer.left }) : S.InvitationChecked(answer.right)
+    if (token === undefined) return secretGone('invitationToken')
+    return portCall(
+      () => ports.sessionApi.invitation(token),
+      (found) => S.InvitationChecked(found),
+    )
   },
   (failure) => S.InvitationRejected({ failure }),
 )
 
-const acceptInvitation = handle(
+const acceptInvitation = requests(
   'session/InvitationAcceptRequested',
-  async (e, ports, api) => {
+  (e, ports) => {
     const [token, password] = take(ports, e.data.tokenRef, e.data.passwordRef) ?? []
-    if (token === undefined || password === undefined)
-      return S.InvitationAcceptFailed({ failure: secretGone('password') })
-    const answer = await api.acceptInvitation({ token, user: e.data.user, password })
-    return isLeft(answer)
-      ? S.InvitationAcceptFailed({ failure: answer.left })
-      : loginAnswer(answer.right, 'invitation')
+    if (token === undefined || password === undefined) return secretGone('password')
+    return portCall(
+      () => ports.sessionApi.acceptInvitation({ token, user: e.data.user, password }),
+      (user) => loginAnswer(user, 'invitation'),
+    )
   },
   (failure) => S.InvitationAcceptFailed({ failure }),
 )
 
-const unlockProfile = handle(
+const unlockProfile = requests(
   'session/ProfileUnlockRequested',
-  async (e, ports, api) => {
+  (e, ports) => {
     const [password] = take(ports, e.data.passwordRef) ?? []
-    if (password === undefined) return S.ProfileUnlockFailed({ failure: secretGone('password') })
-    const answer = await api.unlockProfile(password)
-    return isLeft(answer) ? S.ProfileUnlockFailed({ failure: answer.left }) : S.ProfileUnlocked(answer.right)
+    if (password === undefined) return secretGone('password')
+    return portCall(
+      () => ports.sessionApi.unlockProfile(password),
+      (user) => S.ProfileUnlocked(user),
+    )
   },
   (failure) => S.ProfileUnlockFailed({ failure }),
 )
 
-const updateProfile = handle(
+const updateProfile = requests(
   'session/ProfileUpdateRequested',
-  async (e, ports, api) => {
+  (e, ports) => {
     const { email, newPasswordRef } = e.data
     const [password] = newPasswordRef === null ? [] : (take(ports, newPasswordRef) ?? [])
-    if (newPasswordRef !== null && password === undefined)
-      return S.ProfileUpdateFailed({ failure: secretGone('newPassword') })
-    const answer = await api.updateProfile({
-      ...(email === null ? {} : { email }),
-      ...(password === undefined ? {} : { password }),
-    })
-    return isLeft(answer)
-      ? S.ProfileUpdateFailed({ failure: answer.left })
-      : S.ProfileUpdated({ user: answer.right, passwordChanged: password !== undefined })
+    if (newPasswordRef !== null && password === undefined) return secretGone('newPassword')
+    return portCall(
+      () =>
+        ports.sessionApi.updateProfile({
+          ...(email === null ? {} : { email }),
+          ...(password === undefined ? {} : { password }),
+        }),
+      (user) => S.ProfileUpdated({ user, passwordChanged: password !== undefined }),
+    )
   },
   (failure) => S.ProfileUpdateFailed({ failure }),
 )
@@ -136,19 +139,17 @@ const revealApiKey: Effect = (events$, _state$, ports) =>
       ports.shown.apiKeys.clear()
       if (env.event.type === 'session/ApiKeyHidden') return EMPTY
       const { passwordRef, userName: name } = env.event.data
-      return work(
+      const [password] = take(ports, passwordRef) ?? []
+      return request(
         env,
-        async (emit) => {
-          const [password] = take(ports, passwordRef) ?? []
-          if (password === undefined) return emit(S.ApiKeyFailed({ failure: secretGone('password') }))
-          const answer = await ports.sessionApi.apiKey(name, password)
-          emit(
-            isLeft(answer)
-              ? S.ApiKeyFailed({ failure: answer.left })
-              : S.ApiKeyRevealed({ ref: ports.shown.apiKeys.put(answer.right) }),
-          )
+        () =>
+          password === undefined
+            ? refused<string>(secretGone('password'))
+            : ports.sessionApi.apiKey(name, password),
+        {
+          done: (key) => S.ApiKeyRevealed({ ref: ports.shown.apiKeys.put(key) }),
+          failed: (failure) => S.ApiKeyFailed({ failure }),
         },
-        (failure) => S.ApiKeyFailed({ failure }),
       )
     }),
   )

@@ -10,9 +10,9 @@ import type { Observable, SchedulerLike } from 'rxjs'
 import { FILTER_DEBOUNCE_MS, filtersToQuery } from '../../domain/integrations/rules'
 import type { CatalogueFilters } from '../../domain/integrations/types'
 import * as E from '../../domain/integrations/events'
-import type { GitIntegrationForm, Ports } from '../../adapters/ports'
+import type { GitIntegrationForm, IntegrationsApi, Ports } from '../../adapters/ports'
 import type { GitConnection } from '../../domain/integrations/events'
-import { ofType, work } from './operators'
+import { ofType, refused, request, work } from './operators'
 import { secretGone } from './session'
 import { asked, type Effect, type EffectTable } from './types'
 
@@ -35,28 +35,21 @@ const catalogue: Effect = (events$, _state$, ports) =>
     ofType('integrations/CatalogueRequested'),
     switchMap((env) => {
       const { requestId } = env.event.data
-      return work(
-        env,
-        async (emit) => {
-          const a = await ports.integrationsApi.catalogue()
-          emit(
-            isLeft(a)
-              ? E.CatalogueLoadFailed({ requestId, failure: a.left })
-              : E.CatalogueLoaded({
-                  requestId,
-                  entries: a.right.map(({ configureAction, ...e }) => ({
-                    ...e,
-                    categories: [...e.categories],
-                    vendors: [...e.vendors],
-                    ...(configureAction
-                      ? { configureAction: { ...configureAction, payload: { ...configureAction.payload } } }
-                      : {}),
-                  })),
-                }),
-          )
-        },
-        (failure) => E.CatalogueLoadFailed({ requestId, failure }),
-      )
+      return request(env, () => ports.integrationsApi.catalogue(), {
+        done: (entries) =>
+          E.CatalogueLoaded({
+            requestId,
+            entries: entries.map(({ configureAction, ...e }) => ({
+              ...e,
+              categories: [...e.categories],
+              vendors: [...e.vendors],
+              ...(configureAction
+                ? { configureAction: { ...configureAction, payload: { ...configureAction.payload } } }
+                : {}),
+            })),
+          }),
+        failed: (failure) => E.CatalogueLoadFailed({ requestId, failure }),
+      })
     }),
   )
 
@@ -99,28 +92,21 @@ const vendorList: Effect = (events$, _state$, ports) =>
     ofType('integrations/VendorListRequested'),
     switchMap((env) => {
       const { requestId, vendor } = env.event.data
-      return work(
-        env,
-        async (emit) => {
-          const a = await ports.integrationsApi.vendorIntegrations(vendor)
-          emit(
-            isLeft(a)
-              ? E.VendorListFailed({ requestId, failure: a.left })
-              : E.VendorListLoaded({
-                  requestId,
-                  list: {
-                    vendor: a.right.vendor,
-                    integrations: a.right.integrations.map((i) => ({
-                      ...i,
-                      connectedServices: [...i.connectedServices],
-                    })),
-                    configuredServices: a.right.configuredServices.map((c) => ({ ...c })),
-                  },
-                }),
-          )
-        },
-        (failure) => E.VendorListFailed({ requestId, failure }),
-      )
+      return request(env, () => ports.integrationsApi.vendorIntegrations(vendor), {
+        done: (list) =>
+          E.VendorListLoaded({
+            requestId,
+            list: {
+              vendor: list.vendor,
+              integrations: list.integrations.map((i) => ({
+                ...i,
+                connectedServices: [...i.connectedServices],
+              })),
+              configuredServices: list.configuredServices.map((c) => ({ ...c })),
+            },
+          }),
+        failed: (failure) => E.VendorListFailed({ requestId, failure }),
+      })
     }),
   )
 
@@ -143,25 +129,23 @@ const connectionTest: Effect = (events$, _state$, ports) =>
     ofType('integrations/ConnectionTestStarted'),
     switchMap((env) => {
       const { requestId, tokenRef, connection } = env.event.data
-      return work(
+      const token = tokenOf(ports, tokenRef)
+      const form = token === null ? null : wireForm(connection, token)
+      return request(
         env,
-        async (emit) => {
-          const token = tokenOf(ports, tokenRef)
-          const form = token === null ? null : wireForm(connection, token)
-          if (form === null) return emit(E.ConnectionTestFailed({ requestId, failure: secretGone('token') }))
-          const a = await ports.integrationsApi.testConnection(form)
-          if (isLeft(a)) return emit(E.ConnectionTestFailed({ requestId, failure: a.left }))
-          emit(
-            a.right.success
+        (): ReturnType<IntegrationsApi['testConnection']> =>
+          form === null ? refused(secretGone('token')) : ports.integrationsApi.testConnection(form),
+        {
+          done: (test) =>
+            test.success
               ? E.ConnectionTestPassed({ requestId })
               : E.ConnectionTestFailed({
                   requestId,
                   failure: { kind: 'status', message: 'the connection test failed' },
-                  ...(a.right.cause === undefined ? {} : { cause: a.right.cause }),
+                  ...(test.cause === undefined ? {} : { cause: test.cause }),
                 }),
-          )
+          failed: (failure) => E.ConnectionTestFailed({ requestId, failure }),
         },
-        (failure) => E.ConnectionTestFailed({ requestId, failure }),
       )
     }),
   )
@@ -173,25 +157,21 @@ const save: Effect = (events$, _state$, ports) =>
       const { requestId, kind, tokenRef, connection } = env.event.data
       const failed = kind === 'create' ? E.IntegrationCreateFailed : E.IntegrationUpdateFailed
       const key = connection.integrationKey
-      return work(
-        env,
-        async (emit) => {
-          const token = tokenOf(ports, tokenRef)
-          const form = token === null ? null : wireForm(connection, token)
-          if (form === null) return emit(failed({ requestId, failure: secretGone('token') }))
-          const a =
-            kind === 'create' || key === null
-              ? await ports.integrationsApi.create(form)
-              : await ports.integrationsApi.update(key, form)
-          if (isLeft(a)) return emit(failed({ requestId, failure: a.left }))
-          emit(
-            kind === 'create'
-              ? E.IntegrationCreated({ requestId, integrationKey: a.right })
-              : E.IntegrationUpdated({ requestId, integrationKey: a.right }),
-          )
-        },
-        (failure) => failed({ requestId, failure }),
-      )
+      const token = tokenOf(ports, tokenRef)
+      const form = token === null ? null : wireForm(connection, token)
+      const call = () =>
+        form === null
+          ? refused<string>(secretGone('token'))
+          : kind === 'create' || key === null
+            ? ports.integrationsApi.create(form)
+            : ports.integrationsApi.update(key, form)
+      return request(env, call, {
+        done: (integrationKey) =>
+          kind === 'create'
+            ? E.IntegrationCreated({ requestId, integrationKey })
+            : E.IntegrationUpdated({ requestId, integrationKey }),
+        failed: (failure) => failed({ requestId, failure }),
+      })
     }),
   )
 
@@ -200,18 +180,10 @@ const remove: Effect = (events$, _state$, ports) =>
     ofType('integrations/DeleteStarted'),
     mergeMap((env) => {
       const { integrationKey } = env.event.data
-      return work(
-        env,
-        async (emit) => {
-          const a = await ports.integrationsApi.remove(integrationKey)
-          emit(
-            isLeft(a)
-              ? E.IntegrationDeleteFailed({ integrationKey, failure: a.left })
-              : E.IntegrationDeleted({ integrationKey }),
-          )
-        },
-        (failure) => E.IntegrationDeleteFailed({ integrationKey, failure }),
-      )
+      return request(env, () => ports.integrationsApi.remove(integrationKey), {
+        done: () => E.IntegrationDeleted({ integrationKey }),
+        failed: (failure) => E.IntegrationDeleteFailed({ integrationKey, failure }),
+      })
     }),
   )
 
@@ -224,29 +196,17 @@ const repos: Effect = (events$, _state$, ports) =>
       const copy = (list: ReadonlyArray<{ name: string; private: boolean; selected: boolean }>) =>
         list.map((r) => ({ name: r.name, private: r.private, selected: r.selected }))
       if (e.type === 'integrations/ReposRequested')
-        return work(
-          env,
-          async (emit) => {
-            const a = await ports.integrationsApi.repositories(e.data.integrationKey)
-            emit(
-              isLeft(a)
-                ? E.ReposFailed({ requestId, failure: a.left })
-                : E.ReposLoaded({ requestId, repositories: copy(a.right) }),
-            )
-          },
-          (failure) => E.ReposFailed({ requestId, failure }),
-        )
-      return work(
+        return request(env, () => ports.integrationsApi.repositories(e.data.integrationKey), {
+          done: (list) => E.ReposLoaded({ requestId, repositories: copy(list) }),
+          failed: (failure) => E.ReposFailed({ requestId, failure }),
+        })
+      return request(
         env,
-        async (emit) => {
-          const a = await ports.integrationsApi.saveRepositories(e.data.integrationKey, e.data.selected)
-          emit(
-            isLeft(a)
-              ? E.RepoSelectionSaveFailed({ requestId, failure: a.left })
-              : E.RepoSelectionSaved({ requestId, repositories: copy(a.right) }),
-          )
+        () => ports.integrationsApi.saveRepositories(e.data.integrationKey, e.data.selected),
+        {
+          done: (list) => E.RepoSelectionSaved({ requestId, repositories: copy(list) }),
+          failed: (failure) => E.RepoSelectionSaveFailed({ requestId, failure }),
         },
-        (failure) => E.RepoSelectionSaveFailed({ requestId, failure }),
       )
     }),
   )

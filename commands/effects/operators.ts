@@ -11,11 +11,11 @@
  */
 import { Observable, filter, mergeMap, noop, of, type OperatorFunction } from 'rxjs'
 import { isRight, left } from 'fp-ts/Either'
-import type { Result } from '../../adapters/ports'
+import type { Ports, Result } from '../../adapters/ports'
 import type { AppEvent } from '../../domain/app'
 import type { Envelope } from '../../domain/shared/area'
 import type { Failure } from '../../domain/shared/failure'
-import { caused, type Asked, type EffectOutput } from './types'
+import { caused, type Asked, type Effect, type EffectOutput } from './types'
 
 export type EventOfType<T extends AppEvent['type']> = Extract<AppEvent, { type: T }>
 export type EnvelopeOf<T extends AppEvent['type']> = Envelope<EventOfType<T>>
@@ -100,6 +100,50 @@ export function request<A>(
   return attempt(answer.attempts ?? 1).pipe(
     mergeMap((outputs) => outputs.map((o) => ('command' in o ? o : caused(cause, o)))),
   )
+}
+
+/** A call refused before it is made (a secret the event refers to is gone), as its failed answer. */
+export const refused = <A>(failure: Failure): Promise<Result<A>> => Promise.resolve(left(failure))
+
+/** A port call an event asks for, and what its answer is recorded as. */
+export interface PortCall<A> {
+  readonly call: (signal: AbortSignal) => Promise<Result<A>>
+  readonly done: (value: A) => Outcome
+}
+
+/** A `PortCall`, typed by its call's answer. */
+export const portCall = <A>(
+  call: (signal: AbortSignal) => Promise<Result<A>>,
+  done: (value: A) => Outcome,
+): PortCall<A> => ({ call, done })
+
+/**
+ * The effect of a request event: each event of `type` → the port call `ask` names, through
+ * `request` → its answer as `done` says, its failure as `failed` says. `ask` may refuse before
+ * any call by returning a failure (a secret the event refers to is gone): it is recorded as
+ * `failed` records a failed call. Calls run side by side (mergeMap); none aborts another.
+ */
+export function requests<T extends AppEvent['type'], A>(
+  type: T,
+  ask: (event: EventOfType<T>, ports: Ports) => PortCall<A> | Failure,
+  failed: (failure: Failure, event: EventOfType<T>) => Outcome,
+): Effect {
+  return (events$, _state$, ports) =>
+    events$.pipe(
+      ofType(type),
+      mergeMap((env) => {
+        let asked: PortCall<A> | Failure
+        try {
+          asked = ask(env.event, ports)
+        } catch (error) {
+          asked = thrown(error)
+        }
+        const refusal = asked
+        const { call, done }: PortCall<A> =
+          'call' in refusal ? refusal : { call: () => refused<A>(refusal), done: () => [] }
+        return request(env, call, { done, failed: (failure) => failed(failure, env.event) })
+      }),
+    )
 }
 
 /**

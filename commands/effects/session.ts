@@ -16,7 +16,6 @@ import {
   switchMap,
   interval,
 } from 'rxjs'
-import { isLeft } from 'fp-ts/Either'
 import type { AppEvent } from '../../domain/app'
 import type { Failure, SecretName } from '../../domain/shared/failure'
 import type { Ports } from '../../adapters/ports'
@@ -29,7 +28,7 @@ import {
 } from '../../domain/session/rules'
 import type { UserData } from '../../domain/session/types'
 import { asked, askedUncaused, type Effect, type EffectTable } from './types'
-import { ofType, request, work, type EventOfType } from './operators'
+import { ofType, portCall, request, requests, work } from './operators'
 import { loadLoginData } from './loginData'
 import { isLeavableUrl } from '../../domain/session/loginSettings'
 
@@ -54,74 +53,54 @@ export function loginAnswer(user: UserData, via: S.SignedInVia): AppEvent {
     : S.MfaRequired({ user: user.name, step: outcome })
 }
 
-type Api = Ports['sessionApi']
-
-/** One request event → one call (or a refusal before it) → its success or failure event. */
-export function handle<T extends AppEvent['type']>(
-  type: T,
-  call: (event: EventOfType<T>, ports: Ports, api: Api) => Promise<AppEvent>,
-  failed: (failure: Failure, event: EventOfType<T>) => AppEvent,
-): Effect {
-  return (events$, _state$, ports) =>
-    events$.pipe(
-      ofType(type),
-      mergeMap((env) =>
-        work(
-          env,
-          async (emit) => emit(await call(env.event, ports, ports.sessionApi)),
-          (failure) => failed(failure, env.event),
-        ),
-      ),
-    )
-}
-
 /** Takes the secrets a request refers to; undefined when one is gone. */
 export function take(ports: Ports, ...refs: ReadonlyArray<string>): string[] | undefined {
   const values = refs.map((ref) => ports.secrets.take(ref))
   return values.every((v): v is string => v !== undefined) ? values : undefined
 }
 
-const loginData = handle(
+const loginData = requests(
   'session/LoginDataRequested',
-  async (_e, ports) => {
-    const loaded = await loadLoginData(ports)
-    return isLeft(loaded) ? S.LoginDataFailed({ failure: loaded.left }) : S.LoginDataLoaded(loaded.right)
-  },
+  (_e, ports) =>
+    portCall(
+      () => loadLoginData(ports),
+      (data) => S.LoginDataLoaded(data),
+    ),
   (failure) => S.LoginDataFailed({ failure }),
 )
 
-const signIn = handle(
+const signIn = requests(
   'session/SignInRequested',
-  async (e, ports, api) => {
+  (e, ports) => {
     const [password] = take(ports, e.data.passwordRef) ?? []
-    if (password === undefined) return S.SignInFailed({ user: e.data.user, failure: secretGone('password') })
+    if (password === undefined) return secretGone('password')
     const input = { user: e.data.user, password, rememberMe: e.data.rememberMe }
-    const answer = e.data.service === 'access' ? await api.accessLogin(input) : await api.login(input)
-    return isLeft(answer)
-      ? S.SignInFailed({ user: e.data.user, failure: answer.left })
-      : loginAnswer(answer.right, 'password')
+    const api = ports.sessionApi
+    return portCall(
+      () => (e.data.service === 'access' ? api.accessLogin(input) : api.login(input)),
+      (user) => loginAnswer(user, 'password'),
+    )
   },
   (failure, e) => S.SignInFailed({ user: e.data.user, failure }),
 )
 
-const ssoSignIn = handle(
+const ssoSignIn = requests(
   'session/SsoSignInRequested',
-  async (e, _ports, api) => {
-    const answer = await api.ssoLogin(e.data.kind)
-    return isLeft(answer)
-      ? S.SsoSignInFailed({ kind: e.data.kind, failure: answer.left })
-      : loginAnswer(answer.right, 'sso')
-  },
+  (e, ports) =>
+    portCall(
+      () => ports.sessionApi.ssoLogin(e.data.kind),
+      (user) => loginAnswer(user, 'sso'),
+    ),
   (failure, e) => S.SsoSignInFailed({ kind: e.data.kind, failure }),
 )
 
-const mfaEnrollment = handle(
+const mfaEnrollment = requests(
   'session/MfaEnrollmentRequested',
-  async (e, ports, api) => {
-    const answer = await api.mfaEnrollment(e.data.service)
-    if (isLeft(answer)) return S.MfaEnrollmentFailed({ failure: answer.left })
-    return S.MfaEnrollmentLoaded({ ref: ports.shown.enrollments.put(answer.right) })
-  },
+  (e, ports) =>
+    portCall(
+      () => ports.sessionApi.mfaEnrollment(e.data.service),
+      (enrollment) => S.MfaEnrollmentLoaded({ ref: ports.shown.enrollments.put(enrollment) }),
+    ),
   (failure) => S.MfaEnrollmentFailed({ failure }),
 )
 
@@ -129,16 +108,15 @@ const mfaEnrollment = handle(
 const sameService = (asked: { readonly service?: 'access' }) =>
   asked.service === undefined ? {} : { service: asked.service }
 
-const verifyOtp = handle(
+const verifyOtp = requests(
   'session/OtpSubmitted',
-  async (e, ports, api) => {
+  (e, ports) => {
     const [otp] = take(ports, e.data.otpRef) ?? []
-    const service = sameService(e.data)
-    if (otp === undefined) return S.OtpFailed({ failure: secretGone('code'), ...service })
-    const answer = await api.verifyOtp(otp, e.data.service)
-    return isLeft(answer)
-      ? S.OtpFailed({ failure: answer.left, ...service })
-      : S.SignedIn({ user: answer.right, via: 'otp' })
+    if (otp === undefined) return secretGone('code')
+    return portCall(
+      () => ports.sessionApi.verifyOtp(otp, e.data.service),
+      (user) => S.SignedIn({ user, via: 'otp' }),
+    )
   },
   (failure, e) => S.OtpFailed({ failure, ...sameService(e.data) }),
 )
@@ -177,23 +155,28 @@ const storeCliSession: Effect = (events$, _state$, ports) =>
     ignoreElements(),
   )
 
-const registerCli = handle(
+const NO_CLI_LOGIN: Failure = { kind: 'aborted', message: 'No CLI login is waiting.' }
+
+const registerCli = requests(
   'session/CliRegistrationRequested',
-  async (_e, ports, api) => {
+  (_e, ports) => {
     const session = ports.sessionStore.get(CLI_KEYS.session)
-    if (!session)
-      return S.CliRegistrationFailed({ failure: { kind: 'aborted', message: 'No CLI login is waiting.' } })
+    if (!session) return NO_CLI_LOGIN
     // The CLI finishes with the code it sent (spec 000: the three stored values), so it goes along.
     const code = ports.sessionStore.get(CLI_KEYS.code) ?? ''
-    const answer = await api.registerCliSession({
-      session,
-      clientName: ports.sessionStore.get(CLI_KEYS.name) ?? '',
-      ...(code === '' ? {} : { code }),
-    })
-    if (isLeft(answer)) return S.CliRegistrationFailed({ failure: answer.left })
-    // The CLI fetches its token with the code; the browser keeps nothing of it.
-    for (const key of Object.values(CLI_KEYS)) ports.sessionStore.remove(key)
-    return S.CliSessionRegistered({})
+    return portCall(
+      () =>
+        ports.sessionApi.registerCliSession({
+          session,
+          clientName: ports.sessionStore.get(CLI_KEYS.name) ?? '',
+          ...(code === '' ? {} : { code }),
+        }),
+      () => {
+        // The CLI fetches its token with the code; the browser keeps nothing of it.
+        for (const key of Object.values(CLI_KEYS)) ports.sessionStore.remove(key)
+        return S.CliSessionRegistered({})
+      },
+    )
   },
   (failure) => S.CliRegistrationFailed({ failure }),
 )
@@ -325,17 +308,13 @@ const periodicRefresh: Effect = (_events$, state$, ports) =>
   )
 
 /** After a completed login the analytics identity is set; only its lifetime is recorded. */
-const identify = handle(
+const identify = requests(
   'session/SignedIn',
-  async (e, ports, api) => {
-    const answer = await api.identify(e.data.user.name)
-    return isLeft(answer)
-      ? S.IdentityFailed({ failure: answer.left })
-      : S.IdentitySet({
-          user: e.data.user.name,
-          expiresIn: answer.right.expiresIn,
-        })
-  },
+  (e, ports) =>
+    portCall(
+      () => ports.sessionApi.identify(e.data.user.name),
+      (identity) => S.IdentitySet({ user: e.data.user.name, expiresIn: identity.expiresIn }),
+    ),
   (failure) => S.IdentityFailed({ failure }),
 )
 

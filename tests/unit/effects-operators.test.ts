@@ -1,4 +1,5 @@
-// The operators every effect is written with: ofType, settle, request (answer, failure, attempts).
+// The operators every effect is written with: ofType, settle, request (answer, failure, attempts),
+// requests (a request event's effect, with a refusal before the call).
 import { describe, expect, it } from 'vitest'
 import { firstValueFrom, from, lastValueFrom, Subject, toArray } from 'rxjs'
 import { left, right } from 'fp-ts/Either'
@@ -6,8 +7,10 @@ import type { AppEvent } from '../../domain/app'
 import type { Envelope } from '../../domain/shared/area'
 import type { Failure } from '../../domain/shared/failure'
 import * as S from '../../domain/session/events'
-import { ofType, request, settle } from '../../commands/effects/operators'
+import { ofType, portCall, request, requests, settle } from '../../commands/effects/operators'
+import type { StateObservable } from '../../commands/effects/types'
 import type { Result } from '../../adapters/ports'
+import { fakePorts } from '../support/fakePorts'
 
 const envelope = (event: AppEvent, seq = 1): Envelope<AppEvent> => ({
   seq,
@@ -154,5 +157,70 @@ describe('request', () => {
       cause,
       event: S.LoginDataFailed({ failure: { kind: 'network', message: 'sync' } }),
     })
+  })
+})
+
+describe('requests', () => {
+  const asking = (user: string, seq: number) =>
+    envelope(
+      S.SignInRequested({ user, passwordRef: `ref-${user}`, rememberMe: false, redirectTo: null }),
+      seq,
+    )
+  const signIn = (call: (user: string) => Promise<Result<string>>, refuse?: string) =>
+    requests(
+      'session/SignInRequested',
+      (e) => {
+        if (e.data.user === refuse) return { kind: 'aborted', message: '', secretGone: 'password' }
+        if (e.data.user === 'bug') throw new Error('bug')
+        return portCall(
+          () => call(e.data.user),
+          (logoutUrl) => S.SamlLogoutUrlLoaded({ logoutUrl }),
+        )
+      },
+      (failure, e) => S.SignInFailed({ user: e.data.user, failure }),
+    )
+  const run = (effect: ReturnType<typeof signIn>, events: ReadonlyArray<Envelope<AppEvent>>) =>
+    lastValueFrom(effect(from(events), {} as StateObservable, fakePorts()).pipe(toArray()))
+
+  it('records each answer caused by its own event, calls side by side', async () => {
+    let release!: () => void
+    const slow = new Promise<void>((resolve) => (release = resolve))
+    const calls: string[] = []
+    const call = async (user: string) => {
+      calls.push(user)
+      if (user === 'ann') await slow
+      return right(`/out/${user}`)
+    }
+    const [ann, bob] = [asking('ann', 1), asking('bob', 2)]
+    const out = run(signIn(call), [ann, bob])
+    await Promise.resolve()
+    expect(calls).toEqual(['ann', 'bob'])
+    release()
+    expect(await out).toEqual([
+      { cause: bob, event: S.SamlLogoutUrlLoaded({ logoutUrl: '/out/bob' }) },
+      { cause: ann, event: S.SamlLogoutUrlLoaded({ logoutUrl: '/out/ann' }) },
+    ])
+  })
+
+  it('a refusal is recorded as a failure, without a call; a throw in asking too', async () => {
+    const calls: string[] = []
+    const call = (user: string) => {
+      calls.push(user)
+      return Promise.resolve(left<Failure, string>(down))
+    }
+    const [ann, bob, bug] = [asking('ann', 1), asking('bob', 2), asking('bug', 3)]
+    const out = await run(signIn(call, 'ann'), [ann, bob, bug])
+    expect(calls).toEqual(['bob'])
+    expect(out).toEqual([
+      {
+        cause: ann,
+        event: S.SignInFailed({
+          user: 'ann',
+          failure: { kind: 'aborted', message: '', secretGone: 'password' },
+        }),
+      },
+      { cause: bob, event: S.SignInFailed({ user: 'bob', failure: down }) },
+      { cause: bug, event: S.SignInFailed({ user: 'bug', failure: { kind: 'network', message: 'bug' } }) },
+    ])
   })
 })
