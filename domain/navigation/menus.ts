@@ -265,14 +265,17 @@ export function sidebarItems(kind: SidebarKind, ctx: ShellContext): ReadonlyArra
 }
 
 /**
- * The sidebar a user sees on a route: the route's own when it is one of theirs and has items,
- * otherwise Application. A tour's non-admin on the admin teaser (/demo/admin/) has no
- * Administration items, and was shown that sidebar empty.
+ * The sidebar a user sees on a route: the route's own when it is one of theirs and has items;
+ * else, for a settings page, the user's other settings sidebar (a project page with all projects
+ * chosen is an admin's Administration page: it showed Application); otherwise Application. A
+ * tour's non-admin on the admin teaser (/demo/admin/) has no Administration items, and was shown
+ * that sidebar empty.
  */
 export function shownSidebar(requested: SidebarKind, ctx: ShellContext): SidebarKind {
-  return sidebarKinds(ctx).includes(requested) && sidebarItems(requested, ctx).length > 0
-    ? requested
-    : 'application'
+  const usable = (kind: SidebarKind) => sidebarKinds(ctx).includes(kind) && sidebarItems(kind, ctx).length > 0
+  if (usable(requested)) return requested
+  const settings = sidebarKinds(ctx).find((kind) => kind !== 'application')
+  return requested !== 'application' && settings !== undefined && usable(settings) ? settings : 'application'
 }
 
 /** Whether `path` is `href` or a page under it. */

@@ -244,10 +244,9 @@ const adminRoutes: RouteDef[] = [
   admin('security.general', '/admin/configuration/security/general', 'Security Settings', 'security'),
   // After its pages: a pattern also matches the paths under it.
   admin('security', '/admin/configuration/security', 'Security Settings', 'security'),
-  // The integrations an admin sets up are the catalogue's (with the git integrations), one page.
-  admin('admin.integrations', '/admin/configuration/integrations', 'Integrations', 'admin', {
-    redirectTo: '/integrations',
-  }),
+  // The integrations an admin sets up are the catalogue's (with the git integrations): the same
+  // page, under the Administration sidebar the admin opened it from.
+  admin('admin.integrations', '/admin/configuration/integrations', 'Integrations', 'integrations'),
   // The console has no environments of its own: the page is the area's teaser (docs/decisions).
   admin('environments', '/admin/environments', 'Environments', 'admin', {
     redirectTo: '/demo/admin/environments',

@@ -304,9 +304,24 @@ describe('admin pages', () => {
     expect(screen.getByText(/pre-populated Dev and Prod environments/)).toBeInTheDocument()
     expect(screen.queryByText('This administration page is not available in this console yet')).toBeNull()
     view.unmount()
-    const integrations = renderShell('/admin/configuration/integrations', admin, {}, effects)
-    await waitFor(() => expect(integrations.app.getState().navigation.location.path).toBe('/integrations'))
+    renderShell('/admin/configuration/integrations', admin, {}, effects)
+    expect(
+      await screen.findByRole('heading', { name: /^Integrations/, level: 1 }, { timeout: 15_000 }),
+    ).toBeInTheDocument()
     expect(screen.queryByText('This administration page is not available in this console yet')).toBeNull()
+  })
+
+  // The gallery showed both with the Application sidebar: an admin page the admin left the
+  // Administration sidebar for, with no way back but its switch.
+  it.each([
+    ['/admin/configuration/integrations', /^Integrations/],
+    ['/admin/projects/overview', 'Project Overview'],
+  ])('keeps the Administration sidebar on %s', async (path, title) => {
+    const { app } = renderShell(path, admin, {}, effects)
+    expect(await screen.findByRole('heading', { name: title, level: 1 }, { timeout: 15_000 })).toBeInTheDocument()
+    expect(app.getState().navigation.location.path).toBe(path)
+    expect(screen.getByRole('navigation', { name: 'Administration' })).toBeInTheDocument()
+    expect(screen.queryByRole('navigation', { name: 'Application' })).toBeNull()
   })
 
   it('ends the project creation form as the other admin forms: Cancel back to the list, then the primary Create Project', async () => {
