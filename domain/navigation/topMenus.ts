@@ -49,7 +49,7 @@ export function topMenuItems(
   if (!(isTour(ctx) && !ctx.admin)) items.push({ id: 'tour', title: 'Navigation Tour', action: 'tour' })
   if (ctx.signedIn) {
     items.push({ id: 'editProfile', title: 'Edit Profile', href: '/user_profile' })
-    items.push({ id: 'logout', title: 'Logout', action: 'logout' })
+    items.push({ id: 'logout', title: 'Log out', action: 'logout' })
   } else {
     // An anonymous visitor's way to sign in (the Guest menu).
     items.push({ id: 'login', title: 'Log in', href: '/login' })

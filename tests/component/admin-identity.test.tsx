@@ -12,6 +12,7 @@ import { adminEffects } from '../../commands/effects/admin'
 import { notFaked } from '../support/fakePorts'
 import { renderShell } from './shellFixtures'
 import { chooseOption } from '../support/kitSelect'
+import { titleCaseLabels } from '../support/sentenceCase'
 
 const admin = { user: { name: 'admin', admin: true } } as const
 const effects = { ...navigationEffects, ...adminEffects }
@@ -414,14 +415,14 @@ describe('users', () => {
           : Promise.resolve(right({ email, expiresAt: T0 })),
     })
     const form = await screen.findByRole('form', { name: 'Invite a user' })
-    await user.click(within(form).getByRole('button', { name: 'Send Invitation' }))
+    await user.click(within(form).getByRole('button', { name: 'Send invitation' }))
     expect(within(form).getByText('This field is mandatory')).toBeInTheDocument()
     await user.type(within(form).getByLabelText('E-mail to invite'), 'new@example.com')
-    await user.click(within(form).getByRole('button', { name: 'Send Invitation' }))
+    await user.click(within(form).getByRole('button', { name: 'Send invitation' }))
     expect(await within(form).findByRole('alert')).toHaveTextContent('Enter a valid e-mail address')
     expect(within(form).getByLabelText('E-mail to invite')).toHaveValue('new@example.com')
     refuse = false
-    await user.click(within(form).getByRole('button', { name: 'Send Invitation' }))
+    await user.click(within(form).getByRole('button', { name: 'Send invitation' }))
     // Confirmed once, by the spec's success toast; the form holds no second line saying so.
     const toasts = await screen.findByRole('region', { name: /^Notifications/ })
     expect(await within(toasts).findByText('Invitation sent to new@example.com')).toBeInTheDocument()
@@ -647,15 +648,15 @@ describe("the identity pages' words", () => {
     for (const [path, name] of pages) {
       const { view } = open(path)
       const form = await screen.findByRole('form', { name })
-      const labels = [...form.querySelectorAll('label')].map((l) =>
-        (l.textContent ?? '').replace(/\*$/, '').trim(),
-      )
-      expect(labels.length, path).toBeGreaterThan(1)
-      // After the first word, a capital starts only an initialism (MFA).
-      for (const label of labels)
-        for (const word of label.split(/\s+/).slice(1))
-          expect(/^[A-Z]/.test(word) ? /^[A-Z]+$/.test(word) : true, `${path}: ${label}`).toBe(true)
+      expect(titleCaseLabels(form), path).toEqual([])
       view.unmount()
     }
+  })
+
+  // 'Send Invitation' was the one Title Case button beside 'Invite by e-mail'.
+  it('words the invitation form in sentence case, its button too', async () => {
+    open('/admin/management/users')
+    const form = await screen.findByRole('form', { name: 'Invite a user' })
+    expect(titleCaseLabels(form, { buttons: true })).toEqual([])
   })
 })

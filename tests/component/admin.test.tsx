@@ -13,6 +13,7 @@ import { adminEffects } from '../../commands/effects/admin'
 import { notFaked } from '../support/fakePorts'
 import { corpusLines } from '../support/corpora'
 import { renderShell } from './shellFixtures'
+import { titleCaseLabels } from '../support/sentenceCase'
 
 const admin = { user: { name: 'admin', admin: true } } as const
 const effects = { ...navigationEffects, ...adminEffects }
@@ -121,7 +122,7 @@ describe('admin pages', () => {
     renderShell('/admin/configuration/general', admin, { adminApi }, effects)
     const crumbs = await screen.findByRole('navigation', { name: 'Breadcrumbs' })
     expect(crumbs).toHaveTextContent('Platform ConfigurationsPlatform ManagementGeneral Settings')
-    const name = await screen.findByLabelText('Server Name')
+    const name = await screen.findByLabelText('Server name')
     // Marked required (the kit's mark and aria-required), as the form refuses it empty; Base URL is not.
     expect(name).toBeRequired()
     expect(screen.getByLabelText('Base URL')).not.toBeRequired()
@@ -152,7 +153,7 @@ describe('admin pages', () => {
     const user = userEvent.setup({ applyAccept: false })
     const { saved, adminApi } = savingGeneralConfig()
     renderShell('/admin/configuration/general', admin, { adminApi }, effects)
-    const name = await screen.findByLabelText('Server Name', {}, { timeout: 15_000 })
+    const name = await screen.findByLabelText('Server name', {}, { timeout: 15_000 })
     await user.clear(name)
     await user.type(name, 'Typed')
     const input = await screen.findByLabelText('Configuration file')
@@ -230,7 +231,7 @@ describe('admin pages', () => {
       return accept(create, proxy)
     }
     const { app } = renderShell('/admin/proxies/configuration/new', admin, { adminApi }, effects)
-    await user.type(await screen.findByLabelText('Proxy Key'), 'edge')
+    await user.type(await screen.findByLabelText('Proxy key'), 'edge')
     await user.type(screen.getByLabelText('Host'), 'edge.proxy')
     await user.type(screen.getByLabelText('Port'), 'abc')
     await user.type(screen.getByLabelText('Password'), 'hunter2-secret')
@@ -240,7 +241,7 @@ describe('admin pages', () => {
     await user.type(screen.getByLabelText('Port'), '8080')
     await user.click(screen.getByRole('button', { name: 'Create' }))
     expect(await screen.findByRole('alert')).toHaveTextContent('A proxy named edge already exists')
-    expect(screen.getByLabelText('Proxy Key')).toHaveValue('edge')
+    expect(screen.getByLabelText('Proxy key')).toHaveValue('edge')
     expect(screen.getByLabelText('Host')).toHaveValue('edge.proxy')
     refuse = false
     await user.click(screen.getByRole('button', { name: 'Create' }))
@@ -327,7 +328,7 @@ describe('admin pages', () => {
   it('ends the project creation form as the other admin forms: Cancel back to the list, then the primary Create Project', async () => {
     renderShell('/admin/projects/create', admin, {}, effects)
     const form = await screen.findByRole('form', { name: 'Project' })
-    expect(within(form).getByLabelText('Project Key')).toBeRequired()
+    expect(within(form).getByLabelText('Project key')).toBeRequired()
     expect(within(form).getByRole('link', { name: 'Cancel' })).toHaveAttribute(
       'href',
       '/ui/admin/projects/list',
@@ -348,8 +349,8 @@ describe('admin pages', () => {
     const user = userEvent.setup()
     renderShell('/admin/projects/create', admin, { adminApi }, effects)
     const form = await screen.findByRole('form', { name: 'Project' })
-    const key = within(form).getByLabelText('Project Key')
-    await user.type(within(form).getByLabelText('Project Name'), 'Long')
+    const key = within(form).getByLabelText('Project key')
+    await user.type(within(form).getByLabelText('Project name'), 'Long')
     await user.click(key)
     await user.paste(`a${'b'.repeat(128)}`)
     await user.click(within(form).getByRole('button', { name: 'Create Project' }))
@@ -385,7 +386,7 @@ describe('admin pages', () => {
       const { view } = renderShell(path, admin, {}, effects)
       expect(await screen.findByRole('heading', { name: title, level: 1 })).toBeInTheDocument()
       expect(screen.getByText('No project chosen')).toBeInTheDocument()
-      expect(screen.getByRole('link', { name: 'Projects' })).toHaveAttribute(
+      expect(within(screen.getByRole('main')).getByRole('link', { name: 'Projects' })).toHaveAttribute(
         'href',
         '/ui/admin/projects/list',
       )
@@ -395,11 +396,30 @@ describe('admin pages', () => {
     }
   })
 
+  // 'Proxy Key', 'Project Name', 'Include Patterns', 'Server Name' were Title Case beside the
+  // user forms' 'User name' and 'E-mail'.
+  it('labels the proxy, project, repository and general settings forms in sentence case', async () => {
+    const pages = [
+      ['/admin/proxies/configuration/new', 'Proxy'],
+      ['/admin/projects/create', 'Project'],
+      ['/admin/repositories/local/new', 'Repository'],
+      ['/admin/repositories/remote/new', 'Repository'],
+      ['/admin/repositories/virtual/new', 'Repository'],
+      ['/admin/configuration/general', 'General settings'],
+    ] as const
+    for (const [path, name] of pages) {
+      const { view } = renderShell(path, admin, { adminApi: fakeAdminApi() }, effects)
+      const form = await screen.findByRole('form', { name }, { timeout: 15_000 })
+      expect(titleCaseLabels(form), path).toEqual([])
+      view.unmount()
+    }
+  })
+
   it('draws the new repository page as the other admin pages: the kit title, the key marked required', async () => {
     renderShell('/admin/repositories/local/new', admin, {}, effects)
     const title = await screen.findByRole('heading', { name: 'New Local Repository', level: 1 })
     expect(title).toHaveClass(kitSurface.pageTitle!)
-    expect(await screen.findByLabelText('Repository Key')).toBeRequired()
+    expect(await screen.findByLabelText('Repository key')).toBeRequired()
   })
 
   it("heads every admin page with the kit's one page header, actions and all", async () => {

@@ -113,7 +113,7 @@ describe('remote repositories: the form', () => {
         effects,
       )
       const form = await screen.findByRole('form', { name: 'Repository' }, { timeout: 30_000 })
-      await fill(user, within(form).getByRole('textbox', { name: 'Repository Key' }), 'upstream-remote')
+      await fill(user, within(form).getByRole('textbox', { name: 'Repository key' }), 'upstream-remote')
       await fill(user, within(form).getByRole('textbox', { name: 'URL' }), 'https://127.0.0.1:4873')
       await user.click(within(form).getByRole('button', { name: 'Test connection' }))
       const result = within(form).getByRole('status', { name: 'Connection test' })

@@ -101,8 +101,19 @@ describe('the shell', () => {
     const user = userEvent.setup()
     renderShell('/packages', admin)
     const menu = await openTopMenu(user, 'admin')
-    for (const name of ['Getting Started', 'Quick Repository Creation', 'Set Me Up', 'New User', 'Logout'])
+    for (const name of ['Getting Started', 'Quick Repository Creation', 'Set Me Up', 'New User', 'Log out'])
       expect(within(menu).getByRole('menuitem', { name })).toBeInTheDocument()
+  })
+
+  // The profile page said 'Log out' and the user menu 'Logout': one action, one name (the
+  // login page's is 'Log in').
+  it('names logging out alike on the profile page and in the user menu', async () => {
+    const user = userEvent.setup()
+    renderShell('/user_profile', admin)
+    const main = await screen.findByRole('main')
+    expect(await within(main).findByRole('link', { name: 'Log out' }, { timeout: 15_000 })).toBeInTheDocument()
+    const menu = await openTopMenu(user, 'admin')
+    expect(within(menu).getByRole('menuitem', { name: 'Log out' })).toBeInTheDocument()
   })
 
   it('keeps admin items out of a regular user top menu', async () => {

@@ -74,7 +74,7 @@ describe('landing (e2e)', () => {
     const page = await browser.newPage()
     await signIn(server, page, 'admin', server.config.adminPassword)
     await page.goto(`${server.url}/ui/admin/proxies/configuration/new`)
-    await page.getByLabel('Proxy Key').fill('corp-proxy')
+    await page.getByLabel('Proxy key').fill('corp-proxy')
     await page.getByLabel('Host', { exact: true }).fill('proxy.corp.example')
     await page.getByLabel('Port').fill('3128')
     await page.getByRole('button', { name: 'Create' }).click()

@@ -46,7 +46,7 @@ describe('a remote repository made in the console (e2e)', () => {
     await signIn(server, page, 'admin', server.config.adminPassword)
     await page.goto(`${server.url}/ui/admin/repositories/remote/new`)
     const form = page.getByRole('form', { name: 'Repository' })
-    await form.getByRole('textbox', { name: 'Repository Key' }).fill(KEY)
+    await form.getByRole('textbox', { name: 'Repository key' }).fill(KEY)
     await form.getByRole('textbox', { name: 'URL' }).fill(upstream.url)
     await form.getByRole('button', { name: 'Test connection' }).click()
     const result = form.getByRole('status', { name: 'Connection test' })

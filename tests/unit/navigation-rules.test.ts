@@ -100,12 +100,12 @@ describe('security scanner on project change', () => {
 
 describe('the user menu (spec 000 §6)', () => {
   const titles = (ctx: ShellContext) => topMenuItems(ctx).map((i) => i.title)
-  it('a guest can find Log in; everyone signed in has Logout and no Log in', () => {
+  it('a guest can find Log in; everyone signed in has Log out and no Log in', () => {
     expect(titles(anonymousContext)).toEqual(['Set Me Up', 'Navigation Tour', 'Log in'])
     expect(topMenuItems(anonymousContext).find((i) => i.id === 'login')?.href).toBe('/login')
     for (const admin of [false, true]) {
       const signed = titles({ ...anonymousContext, signedIn: true, userName: 'u', admin })
-      expect(signed).toContain('Logout')
+      expect(signed).toContain('Log out')
       expect(signed).not.toContain('Log in')
     }
   })

@@ -90,8 +90,8 @@ export function ProjectCreate() {
         aria-label="Project"
       >
         <SaveError save={save} />
-        <Field label="Project Name" required {...bind('name')} />
-        <Field label="Project Key" required {...bind('key')} />
+        <Field label="Project name" required {...bind('name')} />
+        <Field label="Project key" required {...bind('key')} />
         <Field label="Description" multiline {...bind('description')} />
         <div className={formActionsClass}>
           <Link href="/admin/projects/list" className={buttonClass()}>

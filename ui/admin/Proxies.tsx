@@ -105,12 +105,12 @@ function ProxyForm({ create, initial }: { create: boolean; initial?: Proxy }) {
   return (
     <form className={styles.form} onSubmit={onSubmit} noValidate aria-label="Proxy">
       <SaveError save={save} />
-      {create && <Field label="Proxy Key" required {...bind('key')} />}
+      {create && <Field label="Proxy key" required {...bind('key')} />}
       <Field label="Host" required {...bind('host')} />
       <Field label="Port" required {...bind('port')} />
       <Field label="User name" autoComplete="off" {...bind('username')} />
       <Field label="Password" type="password" autoComplete="new-password" {...bind('password')} />
-      <Field label="Non-Proxy Hosts" {...bind('nonProxyHosts')} />
+      <Field label="Non-proxy hosts" {...bind('nonProxyHosts')} />
       <Checkbox label="Default proxy" {...bind('defaultProxy')} />
       <div className={formActionsClass}>
         <Link href={LIST} className={buttonClass()}>

@@ -121,11 +121,11 @@ function GeneralForm({ initial }: { initial: GeneralConfig }) {
       aria-label="General settings"
     >
       <SaveError save={save} />
-      <Field label="Server Name" required {...bind('serverName')} />
+      <Field label="Server name" required {...bind('serverName')} />
       <Field label="Base URL" {...bind('baseUrl')} />
       <Field label="Logo URL" {...bind('logoUrl')} />
       <Field label="Account portal URL" {...bind('accountPortalUrl')} />
-      <Field label="Custom Message" multiline {...bind('customMessage')} />
+      <Field label="Custom message" multiline {...bind('customMessage')} />
       <div className={styles.switchField}>
         <Checkbox
           label="Read-only mode"

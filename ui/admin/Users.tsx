@@ -129,7 +129,7 @@ function InviteForm() {
         <Field label="E-mail to invite" required type="email" autoComplete="off" {...bind('email')} />
         <div>
           <Button type="submit" variant="primary" busy={save.status === 'pending'}>
-            Send Invitation
+            Send invitation
           </Button>
         </div>
       </div>

@@ -363,7 +363,7 @@ function EditorForm({
       <SaveError save={save} />
       {create ? (
         <Field
-          label="Repository Key"
+          label="Repository key"
           required
           value={form.key}
           onChange={(key) => set({ key })}
@@ -372,7 +372,7 @@ function EditorForm({
       ) : null}
       {create && (
         <div className={styles.field}>
-          <label htmlFor={typeId}>Package Type</label>
+          <label htmlFor={typeId}>Package type</label>
           <Select
             id={typeId}
             value={form.packageType}
@@ -386,12 +386,12 @@ function EditorForm({
       )}
       <Field label="Description" value={form.description} onChange={(description) => set({ description })} />
       <Field
-        label="Include Patterns"
+        label="Include patterns"
         value={form.includesPattern}
         onChange={(includesPattern) => set({ includesPattern })}
       />
       <Field
-        label="Exclude Patterns"
+        label="Exclude patterns"
         value={form.excludesPattern}
         onChange={(excludesPattern) => set({ excludesPattern })}
       />
@@ -439,7 +439,7 @@ function EditorForm({
       )}
       {form.kind === 'virtual' && (
         <Field
-          label="Default Deployment Repository"
+          label="Default deployment repository"
           value={form.defaultDeploymentRepo}
           onChange={(defaultDeploymentRepo) => set({ defaultDeploymentRepo })}
           error={problems.defaultDeploymentRepo}
