@@ -1,7 +1,7 @@
-// In Chromium at 1024 px, signed in as admin: the admin pages agree with one another where a
-// newcomer compared them (the gallery review): the create button's place on every list, the
-// sidebar's current item, the breadcrumbs' root; and two cuts (the repositories' descriptions,
-// the search type's name).
+// In Chromium at 1024 by 768 px, signed in as admin: the admin pages agree with one another where
+// a newcomer compared them (the gallery review): the create button's place on every list, the
+// sidebar's current item, the breadcrumbs' root, the cards' spacing; two cuts (the repositories'
+// descriptions, the search type's name); values kept on one line; a sidebar that fits.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { browser, server, withPlatformAndChromium } from '../support/e2e'
@@ -28,6 +28,14 @@ const box = async (locator: ReturnType<Page['locator']>) => {
   if (!b) throw new Error(`not drawn: ${String(locator)}`)
   return b
 }
+
+/** How many lines the text inside `locator` takes (its content's height over its line height). */
+const lines = (locator: ReturnType<Page['locator']>) =>
+  locator.evaluate((e) => {
+    const range = document.createRange()
+    range.selectNodeContents(e)
+    return Math.round(range.getBoundingClientRect().height / parseFloat(getComputedStyle(e).lineHeight))
+  })
 
 describe('admin pages agree (e2e)', () => {
   it("puts each list's create button in one place: the header's top right", async () => {
@@ -111,5 +119,71 @@ describe('admin pages agree (e2e)', () => {
     // At 11rem at most it read 'Security & Complia…'.
     const value = type.getByText('Security & Compliance', { exact: true })
     expect(await value.evaluate((e) => e.scrollWidth <= e.clientWidth)).toBe(true)
+  })
+
+  it("keeps HTTP SSO's sign-in path on one line in its side card", async () => {
+    await open('/admin/configuration/security/http_sso', 'Security Settings')
+    // It broke at each '/' beside its label at 1024 px.
+    await expect(lines(page.getByText('/ui/login/sso/http', { exact: true }))).resolves.toBe(1)
+  })
+
+  it("keeps each user's e-mail address on one line, the row's Delete in view", async () => {
+    await open('/admin/management/users', 'Users')
+    const table = page.getByRole('table', { name: 'Users' })
+    // Broken before its '@' at 1024 px.
+    await expect(lines(table.getByRole('cell', { name: 'admin@platform.invalid' }))).resolves.toBe(1)
+    const remove = await box(table.getByRole('button', { name: 'Delete user admin' }))
+    expect(remove.x + remove.width).toBeLessThanOrEqual(1024)
+    expect(await table.evaluate((t) => t.parentElement!.scrollWidth <= t.parentElement!.clientWidth)).toBe(
+      true,
+    )
+  })
+
+  it('fits the Administration sidebar in a window 768 px high, without a scroll bar', async () => {
+    await open('/admin/configuration/general', 'General Settings')
+    const sidebar = page.getByRole('complementary', { name: 'Sidebar' })
+    await sidebar.getByRole('link', { name: 'Support Zone' }).waitFor()
+    expect(await sidebar.evaluate((e) => e.scrollHeight - e.clientHeight)).toBe(0)
+    const collapse = await box(sidebar.getByRole('button', { name: 'Collapse sidebar' }))
+    expect(collapse.y + collapse.height).toBeLessThanOrEqual(768)
+  })
+
+  it("spaces the access tokens card's form from its paragraph as the profile card's", async () => {
+    await open('/user_profile', 'User profile')
+    const gap = async (paragraph: RegExp, label: ReturnType<Page['locator']>) =>
+      (await box(label)).y -
+      ((await box(page.getByText(paragraph))).y + (await box(page.getByText(paragraph))).height)
+    const form = page.getByRole('form', { name: 'New access token' })
+    await form.waitFor()
+    const profile = await gap(
+      /^Enter your current password/,
+      page.getByText('Current password', { exact: true }),
+    )
+    expect(profile).toBeGreaterThan(8)
+    // The tokens' 'Description' sat right under the paragraph (0 px).
+    await expect(
+      gap(/^A token signs in the npm CLI/, form.getByText('Description', { exact: true })),
+    ).resolves.toBeCloseTo(profile, 0)
+  })
+
+  it("starts and ends a teaser module's card at its padding, as the kit's cards", async () => {
+    await open('/demo/admin/', 'Administration')
+    const card = page.getByRole('region', { name: 'Projects' })
+    const edges = await card.evaluate((e) => {
+      const style = getComputedStyle(e)
+      const outer = e.getBoundingClientRect()
+      const first = e.firstElementChild!.getBoundingClientRect()
+      const last = e.lastElementChild!.getBoundingClientRect()
+      return {
+        top: Math.round(
+          first.top - outer.top - parseFloat(style.borderTopWidth) - parseFloat(style.paddingTop),
+        ),
+        bottom: Math.round(
+          outer.bottom - last.bottom - parseFloat(style.borderBottomWidth) - parseFloat(style.paddingBottom),
+        ),
+      }
+    })
+    // The heading's own margin doubled the space above it (36 px over 16).
+    expect(edges).toEqual({ top: 0, bottom: 0 })
   })
 })

@@ -10,8 +10,8 @@ import { offersTrial } from '../../domain/platform'
 /** `headed`: its own heading, unless the page's title already says the module's name. */
 function Module({ module, headed }: { module: TeaserModule; headed: boolean }) {
   return (
-    <section className={surface.card} aria-label={module.LABEL}>
-      {headed ? <h2>{module.LABEL}</h2> : null}
+    <section className={`${surface.card} ${styles.teaserModule}`} aria-label={module.LABEL}>
+      {headed ? <h2 className={surface.cardTitle}>{module.LABEL}</h2> : null}
       <p>{module.DESCRIPTION}</p>
       {module.BULLETS && (
         <>

@@ -317,6 +317,7 @@ function Facts({ page, loaded }: { readonly page: SecurityPage; readonly loaded:
           </p>
         )}
         <KeyValue
+          stacked
           items={[
             ...(str('serviceProvider.entityId')
               ? [{ key: 'entity', label: 'Entity ID', value: <code>{str('serviceProvider.entityId')}</code> }]
@@ -341,6 +342,7 @@ function Facts({ page, loaded }: { readonly page: SecurityPage; readonly loaded:
           <div role="status">
             <p>The discovery document was read.</p>
             <KeyValue
+              stacked
               items={Object.entries(state.tested).map(([k, v]) => ({
                 key: k,
                 label: k,
@@ -364,6 +366,7 @@ function Facts({ page, loaded }: { readonly page: SecurityPage; readonly loaded:
     return (
       <Card title="Sign-in">
         <KeyValue
+          stacked
           items={[
             {
               key: 'address',

@@ -220,17 +220,20 @@ export function Clamped({ text, lines = 2 }: { readonly text: string; readonly l
 }
 
 /** Label/value pairs (a description list), labels aligned in one column. */
+/** `stacked`: each label over its value, for a side card too narrow for two columns. */
 export function KeyValue({
   items,
+  stacked = false,
 }: {
   readonly items: ReadonlyArray<{
     readonly key: string
     readonly label: ReactNode
     readonly value: ReactNode
   }>
+  readonly stacked?: boolean
 }) {
   return (
-    <dl className={styles.kv}>
+    <dl className={stacked ? `${styles.kv} ${styles.kvStacked}` : styles.kv}>
       {items.map((i) => (
         <div key={i.key} className={styles.kvRow}>
           <dt>{i.label}</dt>
