@@ -319,7 +319,9 @@ describe('admin pages', () => {
     ['/admin/projects/overview', 'Project Overview'],
   ])('keeps the Administration sidebar on %s', async (path, title) => {
     const { app } = renderShell(path, admin, {}, effects)
-    expect(await screen.findByRole('heading', { name: title, level: 1 }, { timeout: 15_000 })).toBeInTheDocument()
+    expect(
+      await screen.findByRole('heading', { name: title, level: 1 }, { timeout: 15_000 }),
+    ).toBeInTheDocument()
     expect(app.getState().navigation.location.path).toBe(path)
     expect(screen.getByRole('navigation', { name: 'Administration' })).toBeInTheDocument()
     expect(screen.queryByRole('navigation', { name: 'Application' })).toBeNull()

@@ -111,7 +111,9 @@ describe('the shell', () => {
     const user = userEvent.setup()
     renderShell('/user_profile', admin)
     const main = await screen.findByRole('main')
-    expect(await within(main).findByRole('link', { name: 'Log out' }, { timeout: 15_000 })).toBeInTheDocument()
+    expect(
+      await within(main).findByRole('link', { name: 'Log out' }, { timeout: 15_000 }),
+    ).toBeInTheDocument()
     const menu = await openTopMenu(user, 'admin')
     expect(within(menu).getByRole('menuitem', { name: 'Log out' })).toBeInTheDocument()
   })

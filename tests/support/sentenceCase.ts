@@ -5,10 +5,15 @@
  */
 export function titleCaseLabels(
   root: HTMLElement,
-  { buttons = false, names = [] }: { readonly buttons?: boolean; readonly names?: ReadonlyArray<string> } = {},
+  {
+    buttons = false,
+    names = [],
+  }: { readonly buttons?: boolean; readonly names?: ReadonlyArray<string> } = {},
 ): string[] {
   const selector = buttons ? 'label, legend, button' : 'label, legend'
-  const labels = [...root.querySelectorAll(selector)].map((l) => (l.textContent ?? '').replace(/\*$/, '').trim())
+  const labels = [...root.querySelectorAll(selector)].map((l) =>
+    (l.textContent ?? '').replace(/\*$/, '').trim(),
+  )
   if (labels.length < 2) throw new Error(`fewer than two labels to read: ${labels.join(', ')}`)
   return labels.filter((label) =>
     label
