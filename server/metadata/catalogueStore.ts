@@ -9,7 +9,18 @@ import { placeholders } from '../db/sql'
 import { LATEST_VERSION_NAME } from '../db/sqlFunctions'
 import { wildcardMatch } from './wildcard'
 
-export interface PackageRow {
+/** A row's vulnerability counts by severity, and its scans' skipped findings. */
+export interface VulnerabilityCounts {
+  vuln_critical: number
+  vuln_high: number
+  vuln_medium: number
+  vuln_low: number
+  vuln_info: number
+  vuln_unknown: number
+  vuln_skipped: number
+}
+
+export interface PackageRow extends VulnerabilityCounts {
   id: string
   name: string
   description: string | null
@@ -24,13 +35,6 @@ export interface PackageRow {
   followers: number
   licenses_json: string
   tags_json: string
-  vuln_critical: number
-  vuln_high: number
-  vuln_medium: number
-  vuln_low: number
-  vuln_info: number
-  vuln_unknown: number
-  vuln_skipped: number
   operational_risk: string | null
   /** 'published' for packages deployed through the registry; the catalogue's own otherwise. */
   source?: string
@@ -80,7 +84,7 @@ export const packagePageRow = (r: ReadonlyArray<unknown>): PackagePageRow =>
     source: r[23],
   }) as PackagePageRow
 
-export interface VersionRow {
+export interface VersionRow extends VulnerabilityCounts {
   id: string
   package_id: string
   name: string
@@ -90,13 +94,6 @@ export interface VersionRow {
   size: number
   download_count: number
   licenses_json: string
-  vuln_critical: number
-  vuln_high: number
-  vuln_medium: number
-  vuln_low: number
-  vuln_info: number
-  vuln_unknown: number
-  vuln_skipped: number
   digest: string | null
   repo: string
   repo_type: string
