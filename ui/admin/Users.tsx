@@ -26,8 +26,19 @@ const mfaText = (u: AdminUser) =>
 
 const LIST = '/admin/management/users'
 
-// An address on one line: broken before its '@' at 1024 px it read as two words.
-const email = (address: string) => <span className={styles.nowrap}>{address}</span>
+// An address may break before its '@': at 1024 px the longest one kept the row's Delete out of view.
+const email = (address: string) => {
+  const at = address.lastIndexOf('@')
+  return at > 0 ? (
+    <>
+      {address.slice(0, at)}
+      <wbr />
+      {address.slice(at)}
+    </>
+  ) : (
+    address
+  )
+}
 
 const USER_COLUMNS: ReadonlyArray<Column<AdminUser>> = [
   { header: 'E-mail', cell: (u) => email(u.email) },
