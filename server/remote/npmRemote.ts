@@ -15,7 +15,7 @@ import { isShownFile, type NpmCatalogue } from '../registry/npmCatalogue'
 import { readTarball, type TarEntry } from '../registry/tarball'
 import { readAll, UpstreamFault } from '../upstream/fetch'
 import { deepFreeze, documentMemory } from './documentMemory'
-import type { FileCache, FileFetch } from './fileCache'
+import { IntegrityMismatch, type FileCache, type FileFetch } from './fileCache'
 import {
   asNpmDocument,
   expectedDigest,
@@ -59,6 +59,9 @@ export interface NpmRemoteDeps {
 export type TarballAnswer =
   | { readonly kind: 'stored'; readonly facts: BlobFacts; readonly versionId: string }
   | { readonly kind: 'fetching'; readonly fetch: FileFetch; readonly versionId: string }
+
+/** A document's fetch time that no metadata period counts as fresh. */
+const STALE_SINCE = new Date(0).toISOString()
 
 export function npmRemote(ctx: ServerContext, deps: NpmRemoteDeps) {
   const { store, upstream, files, blobs, catalogue } = deps
@@ -252,6 +255,13 @@ export function npmRemote(ctx: ServerContext, deps: NpmRemoteDeps) {
     options: CacheOptions = { cacheOnly: false },
   ): Promise<TarballAnswer | undefined> => {
     const path = `${name}/-/${file}`
+    // A tarball that does not match the digest its document names makes the document suspect:
+    // it is stale from now on, so the next ask goes upstream (a corrected document comes at once,
+    // not after the metadata period; the answer still names the mismatch).
+    const refused = async (error: unknown) => {
+      if (error instanceof IntegrityMismatch) await store.touchDocument(repo.key, name, STALE_SINCE)
+      return upstream.asRemoteError(repo, file, error)
+    }
     const versionId = (version: string) => versionIdOf(packageIdOf('npm', name), version)
     // A cached file is served as it is, without its document: a version's bytes never change,
     // so neither the upstream (past the metadata period) nor the cached document is asked.
@@ -271,7 +281,7 @@ export function npmRemote(ctx: ServerContext, deps: NpmRemoteDeps) {
     if (following) {
       const joined = await following
       const done = joined.done.catch(async (error: unknown) => {
-        throw await upstream.asRemoteError(repo, file, error)
+        throw await refused(error)
       })
       done.catch(() => undefined)
       return { kind: 'fetching', fetch: { ...joined, done }, versionId: versionId(source.version) }
@@ -309,12 +319,12 @@ export function npmRemote(ctx: ServerContext, deps: NpmRemoteDeps) {
         },
       )
       const checked = fetch.done.catch(async (error: unknown) => {
-        throw await upstream.asRemoteError(repo, file, error)
+        throw await refused(error)
       })
       checked.catch(() => undefined)
       return { kind: 'fetching', fetch: { ...fetch, done: checked }, versionId: versionId(source.version) }
     } catch (error) {
-      throw await upstream.asRemoteError(repo, file, error)
+      throw await refused(error)
     }
   }
 

@@ -248,6 +248,12 @@ describe('upstream faults', () => {
     upstream.fault('wrongIntegrity', 'document')
     await expectProblem(await get('npm', faultyPath), 502, 'EINTEGRITY', /does not match its integrity/)
     expect(await store().file('npm-remote', faultyPath)).toBeUndefined()
+    // The document that named the wrong digest is not trusted for the rest of its metadata
+    // period: once the upstream is put right, the next ask goes upstream and takes the new one.
+    upstream.fault(undefined)
+    const asked = upstreamAsked(`/${FAULTY}`)
+    expect((await get('npm-remote', FAULTY)).status).toBe(200)
+    expect(upstreamAsked(`/${FAULTY}`)).toBe(asked + 1)
   })
 
   it('answers a reset mid-file, a silent upstream and a 500 for a tarball, and keeps nothing', async () => {
