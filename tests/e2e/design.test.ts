@@ -5,10 +5,12 @@
 // axe-core finds no violation of serious or critical impact, in the light theme and in the dark
 // one; no visible control is drawn by the browser's defaults (tests/support/rawControls.ts); at
 // 1024 px nothing scrolls sideways (document scrollWidth <= clientWidth, and no box in it either). One browser, one
-// server; each user signs in once and walks every screen.
+// server; each user signs in once and walks every screen (a screen marked `first` before the
+// others; another flavour's screens on a platform of that flavour).
+// DESIGN_TIMES=1 prints where the file's time went (docs/testing.md).
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
-import { beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { browser, server, withPlatformAndChromium } from '../support/e2e'
 import type { Page } from 'playwright-core'
 import { startTestServer, type TestServer } from '../support/server'
@@ -20,7 +22,7 @@ import {
   showScreen,
   signInAs,
   trackRequests,
-  type Flavour,
+  type Screen,
   type UserKind,
 } from '../support/screens'
 
@@ -28,7 +30,7 @@ import {
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
 
 withPlatformAndChromium({ anonymousAccess: true })
-beforeAll(() => screens.openEveryScreen(server))
+beforeAll(() => timed('setting the platform up', () => screens.openEveryScreen(server)))
 
 interface Finding {
   readonly screen: string
@@ -108,8 +110,26 @@ function transitionsDone(): boolean {
   return document.getAnimations().every((a) => !(a instanceof CSSTransition) || a.playState !== 'running')
 }
 
-/** Walks the screens of the platform's flavour (`server`'s) that `user` opens. */
-async function walk(user: UserKind, server: TestServer, flavour?: Flavour): Promise<Finding[]> {
+// DESIGN_TIMES=1: the seconds spent in each part of the walks, and the slowest screens.
+const TIMES = process.env.DESIGN_TIMES === '1' ? new Map<string, number>() : undefined
+async function timed<T>(part: string, work: () => Promise<T>): Promise<T> {
+  const start = performance.now()
+  try {
+    return await work()
+  } finally {
+    TIMES?.set(part, (TIMES.get(part) ?? 0) + (performance.now() - start) / 1000)
+  }
+}
+afterAll(() => {
+  if (!TIMES) return
+  const rows = [...TIMES].sort((a, b) => b[1] - a[1])
+  const parts = rows.filter(([k]) => !k.startsWith('screen '))
+  const screens = rows.filter(([k]) => k.startsWith('screen ')).slice(0, 10)
+  console.log([...parts, ...screens].map(([k, v]) => `${v.toFixed(1).padStart(7)} s  ${k}`).join('\n'))
+})
+
+/** Walks the screens `walks` picks (those of `server`'s platform) that `user` opens. */
+async function walk(user: UserKind, server: TestServer, walks: (s: Screen) => boolean): Promise<Finding[]> {
   const context = await browser.newContext({ viewport: { width: 1024, height: 768 } })
   const page = await context.newPage()
   await trackRequests(page)
@@ -117,29 +137,44 @@ async function walk(user: UserKind, server: TestServer, flavour?: Flavour): Prom
   const found = (screen: string, problems: ReadonlyArray<string>) =>
     findings.push(...problems.map((problem) => ({ screen, problem })))
   try {
-    await signInAs(page, server.url, user, server.config)
-    const packagePath = user === 'anonymous' ? undefined : await firstPackagePath(page, server.url)
+    const packagePath = await timed('signing in', async () => {
+      await signInAs(page, server.url, user, server.config)
+      // Only for a walk that opens the first package.
+      const opensPackage = SCREENS.some(
+        (s) => walks(s) && s.users.includes(user) && s.path.includes(':package'),
+      )
+      return user === 'anonymous' || !opensPackage ? undefined : await firstPackagePath(page, server.url)
+    })
     // What is drawn now, light then dark: the tokens follow prefers-color-scheme in CSS alone
     // (ui/shared/tokens.css), so switching the scheme redraws the page as a dark page would be.
     const check = async (name: string) => {
-      found(name, await sidewaysScrolls(page))
-      found(name, await page.evaluate(rawControls))
-      found(name, await seriousViolations(page, name))
-      await page.emulateMedia({ colorScheme: 'dark' })
-      await page.waitForFunction(transitionsDone, undefined, { polling: 'raf' })
+      await timed('sideways scroll and raw controls', async () => {
+        found(name, await sidewaysScrolls(page))
+        found(name, await page.evaluate(rawControls))
+      })
+      await timed('axe, light (every rule)', async () => found(name, await seriousViolations(page, name)))
+      // With reduced motion the colours change at once (tokens.css: --motion 0ms) rather than
+      // through 150 ms transitions the check would wait out on every screen; it is set in the
+      // same change as the scheme, so no transition starts. The colours reached are the same.
+      await timed('switching to dark', async () => {
+        await page.emulateMedia({ colorScheme: 'dark', reducedMotion: 'reduce' })
+        await page.waitForFunction(transitionsDone, undefined, { polling: 'raf' })
+      })
       // The page is the same but for its colours: the rules that read colours run again.
-      found(`${name} (dark)`, await seriousViolations(page, `${name} (dark)`, COLOUR_RULES))
-      await page.emulateMedia({ colorScheme: 'light' })
+      await timed('axe, dark (colour rules)', async () =>
+        found(`${name} (dark)`, await seriousViolations(page, `${name} (dark)`, COLOUR_RULES)),
+      )
+      await page.emulateMedia({ colorScheme: 'light', reducedMotion: null })
     }
     for (const screen of SCREENS) {
-      if (screen.flavour !== flavour || !screen.users.includes(user) || (MAIN_ONLY && screen.main !== true))
-        continue
+      if (!walks(screen) || !screen.users.includes(user) || (MAIN_ONLY && screen.main !== true)) continue
       const path = screen.path.replace(':package', packagePath?.replace(/^\/packages\//, '') ?? '')
       if (path.endsWith('/packages/')) {
         found(screen.name, ['no package in the list to open'])
         continue
       }
-      const problems = await showScreen(page, server.url, screen, path, user)
+      const started = performance.now()
+      const problems = await timed('opening screens', () => showScreen(page, server.url, screen, path, user))
       if (problems.length > 0) {
         found(screen.name, problems)
         continue
@@ -149,6 +184,7 @@ async function walk(user: UserKind, server: TestServer, flavour?: Flavour): Prom
       const at = new URL(page.url()).pathname
       if (path.startsWith('/login/') && at !== `/ui${path}`) found(screen.name, [`opened ${at} instead`])
       await check(screen.name)
+      TIMES?.set(`screen ${screen.name} (${user})`, (performance.now() - started) / 1000)
     }
   } finally {
     await context.close()
@@ -157,9 +193,18 @@ async function walk(user: UserKind, server: TestServer, flavour?: Flavour): Prom
 }
 
 describe('design system on every screen (e2e)', () => {
+  // Before the walks below: what these screens draw grows with every request the walks make.
+  const first = SCREENS.filter((s) => s.first === true && s.flavour === undefined)
+  for (const user of ['anonymous', 'developer', 'admin'] as const) {
+    if (!first.some((s) => s.users.includes(user))) continue
+    it(`${user}, first (${first.map((s) => s.name).join(', ')}): the same checks`, async () => {
+      const findings = await walk(user, server, (s) => first.includes(s))
+      expect(findings.map((f) => `${f.screen}: ${f.problem}`)).toEqual([])
+    }, 600_000)
+  }
   for (const user of ['anonymous', 'developer', 'admin'] as const) {
     it(`${user}: no serious or critical axe violation (light and dark), no browser-default control, no sideways scroll at 1024 px`, async () => {
-      const findings = await walk(user, server)
+      const findings = await walk(user, server, (s) => s.flavour === undefined && s.first !== true)
       expect(findings.map((f) => `${f.screen}: ${f.problem}`)).toEqual([])
     }, 600_000)
   }
@@ -167,11 +212,13 @@ describe('design system on every screen (e2e)', () => {
   for (const flavour of [...new Set(SCREENS.flatMap((s) => (s.flavour ? [s.flavour] : [])))]) {
     it(`${flavour}: the same checks on its own screens`, async () => {
       if (MAIN_ONLY) return
-      const platform = await startTestServer({ anonymousAccess: true }, { PLATFORM_FLAVOUR: flavour })
+      const platform = await timed('starting platforms', () =>
+        startTestServer({ anonymousAccess: true }, { PLATFORM_FLAVOUR: flavour }),
+      )
       try {
         const users = [...new Set(SCREENS.flatMap((s) => (s.flavour === flavour ? s.users : [])))]
         const findings: Finding[] = []
-        for (const user of users) findings.push(...(await walk(user, platform, flavour)))
+        for (const user of users) findings.push(...(await walk(user, platform, (s) => s.flavour === flavour)))
         expect(findings.map((f) => `${f.screen}: ${f.problem}`)).toEqual([])
       } finally {
         await platform.stop()
