@@ -7,6 +7,7 @@ import Builds from '../../ui/builds'
 import type { Result } from '../../adapters/ports'
 import type { BuildDetail } from '../../domain/builds/types'
 import { renderArea, signedIn } from './packagesHarness'
+import { commandText } from '../support/commandText'
 
 describe('builds page', () => {
   it('is a region named after its title', async () => {
@@ -39,7 +40,7 @@ describe('builds page, with few builds', () => {
     })
     const steps = within(await screen.findByRole('region', { name: 'Publish a build' }))
     expect(steps.getAllByRole('listitem')).toHaveLength(2)
-    expect(steps.getByText('jf rt build-publish web 7')).toBeInTheDocument()
+    expect(steps.getByText(commandText('jf rt build-publish web 7'))).toBeInTheDocument()
     expect(steps.getByRole('button', { name: 'Copy publish command' })).toBeInTheDocument()
     expect(steps.getByRole('button', { name: 'Copy upload command' })).toBeInTheDocument()
   })

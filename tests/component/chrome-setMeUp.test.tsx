@@ -15,6 +15,7 @@ import { repositorySummary } from '../support/fixtures'
 import * as P from '../../domain/platform/events'
 import { buttonClass } from '../../ui/shared/kit/Button'
 import { openTopMenu } from '../support/topMenu'
+import { commandText } from '../support/commandText'
 
 const admin = { user: { name: 'admin', admin: true } } as const
 const effects = namedEffects({
@@ -59,8 +60,10 @@ describe('set-me-up', () => {
     expect(within(steps).getByText('~/.npmrc')).toBeInTheDocument()
     expect(
       within(steps).getByText(
-        'registry=http://platform.test/artifactory/api/npm/npm-remote/ ' +
-          '//platform.test/artifactory/api/npm/npm-remote/:_authToken=<token>',
+        commandText(
+          'registry=http://platform.test/artifactory/api/npm/npm-remote/ ' +
+            '//platform.test/artifactory/api/npm/npm-remote/:_authToken=<token>',
+        ),
       ),
     ).toBeInTheDocument()
     // Every command is whole, wrapping rather than scrolling out of sight, with its copy button.
@@ -77,7 +80,7 @@ describe('set-me-up', () => {
     expect(within(maven).getByText(/does not serve the maven client yet/)).toBeInTheDocument()
     expect(
       within(maven).getByText(
-        'curl -u <user> -T <file> "http://platform.test/artifactory/maven-remote/<path>"',
+        commandText('curl -u <user> -T <file> "http://platform.test/artifactory/maven-remote/<path>"'),
       ),
     ).toBeInTheDocument()
   })
@@ -120,14 +123,18 @@ describe('set-me-up', () => {
     expect(within(token).getByText(/shown once/)).toBeInTheDocument()
     expect(
       within(panel).getByText(
-        'registry=http://platform.test/artifactory/api/npm/npm/ ' +
-          '//platform.test/artifactory/api/npm/npm/:_authToken=cnt_s3cret-token',
+        commandText(
+          'registry=http://platform.test/artifactory/api/npm/npm/ ' +
+            '//platform.test/artifactory/api/npm/npm/:_authToken=cnt_s3cret-token',
+        ),
       ),
     ).toBeInTheDocument()
     await chooseOption(user, within(panel).getByRole('combobox', { name: 'Package type' }), 'generic')
     expect(
       await within(panel).findByText(
-        'curl -u developer:cnt_s3cret-token -O "http://platform.test/artifactory/generic-local/<path>"',
+        commandText(
+          'curl -u developer:cnt_s3cret-token -O "http://platform.test/artifactory/generic-local/<path>"',
+        ),
       ),
     ).toBeInTheDocument()
     expect(app.exportLog()).toContain('repositories/ClientTokenIssued')
@@ -175,9 +182,11 @@ describe('set-me-up', () => {
     const repo = (await within(panel).findByRole('combobox', { name: 'Repository' })).textContent ?? ''
     expect(repo).toBe('docker-local')
     const steps = await within(panel).findByRole('region', { name: `Set up docker for ${repo}` })
-    expect(within(steps).getByText('docker login registry.acme.example -u <user>')).toBeInTheDocument()
     expect(
-      within(steps).getByText(`docker pull registry.acme.example/${repo}/<image>:<tag>`),
+      within(steps).getByText(commandText('docker login registry.acme.example -u <user>')),
+    ).toBeInTheDocument()
+    expect(
+      within(steps).getByText(commandText(`docker pull registry.acme.example/${repo}/<image>:<tag>`)),
     ).toBeInTheDocument()
     expect(within(steps).queryByText(/127\.0\.0\.1/)).not.toBeInTheDocument()
   })
@@ -222,8 +231,10 @@ describe('setting up a client from quick setup', () => {
     expect(within(flow).getByText('Step 1 of 5')).toBeInTheDocument()
     expect(
       await within(flow).findByText(
-        'registry=http://platform.test/artifactory/api/npm/npm-local/ ' +
-          '//platform.test/artifactory/api/npm/npm-local/:_authToken=<token>',
+        commandText(
+          'registry=http://platform.test/artifactory/api/npm/npm-local/ ' +
+            '//platform.test/artifactory/api/npm/npm-local/:_authToken=<token>',
+        ),
       ),
     ).toBeInTheDocument()
     // The flow's actions are the kit's buttons in the dialog's footer, not bare browser buttons.
@@ -289,7 +300,7 @@ describe('setting up a client from quick setup', () => {
     expect(within(panel).getByRole('combobox', { name: 'Repository' })).toHaveTextContent('generic-remote')
     expect(
       await within(panel).findByText(
-        'curl -u <user> -T <file> "http://platform.test/artifactory/generic-remote/<path>"',
+        commandText('curl -u <user> -T <file> "http://platform.test/artifactory/generic-remote/<path>"'),
       ),
     ).toBeInTheDocument()
   })

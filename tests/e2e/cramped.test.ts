@@ -17,6 +17,7 @@ import { scannedGitRepositories } from '../support/scannedGitRepositories'
 import { ociPusher } from '../support/ociPush'
 import { buildImage } from '../../server/containers/imageBuilder'
 import { openDebugTools } from './debugTools'
+import { chooseOption } from './kitSelect'
 
 withPlatformAndChromium({ anonymousAccess: true })
 
@@ -217,6 +218,31 @@ describe('cramped at 1024 px (e2e)', () => {
     } finally {
       await page.setViewportSize({ width: 1024, height: 768 })
     }
+  })
+
+  it('a wrapped command breaks between its words, not after a hyphen inside one', async () => {
+    const page = pages.get('developer')!
+    // At 1440 px Builds' upload command ended a line with '--build-' and began the next with
+    // 'number=7'.
+    await page.setViewportSize({ width: 1440, height: 900 })
+    try {
+      await show('developer', 'builds')
+      const upload = page.locator('pre', { hasText: 'jf rt upload' })
+      expect(await linesOf(upload)).toBeGreaterThan(1)
+      for (const word of ['"dist/*"', 'libs-local/', '--build-name=web', '--build-number=7'])
+        expect(await linesOfText(upload, word), word).toBe(1)
+    } finally {
+      await page.setViewportSize({ width: 1024, height: 768 })
+    }
+    // At 1024 px Set Me Up's npm login ended a line with '--' and began the next with 'registry='.
+    await show('developer', 'set-me-up')
+    const panel = page.getByRole('complementary', { name: 'Set Me Up' })
+    await chooseOption(page, panel.getByRole('combobox', { name: 'Package type' }), 'npm')
+    const login = panel.locator('pre', { hasText: 'npm login' })
+    await login.waitFor()
+    expect(await linesOfText(login, '--registry=')).toBe(1)
+    // A word wider than the box still breaks, inside the box.
+    expect(await login.evaluate((e) => e.scrollWidth <= e.clientWidth)).toBe(true)
   })
 
   it('a settings form alone on its page takes the page, not a third of it', async () => {

@@ -5,6 +5,22 @@ import { IconButton } from './Button'
 import { kitText } from './messages'
 import styles from './code.module.css'
 
+/**
+ * A wrapped command's words, each kept whole on its line unless it is wider than the box (a
+ * URL, a token): the browser also breaks after a hyphen, which cut `--build-` from `number=7`
+ * and `npm login --` from its `registry=…`. The spaces and line ends between them stay text.
+ */
+const words = (code: string) =>
+  code.split(/(\s+)/).map((part, i) =>
+    i % 2 === 1 || part === '' ? (
+      part
+    ) : (
+      <span key={i} className={styles.word}>
+        {part}
+      </span>
+    ),
+  )
+
 export function CodeBlock({
   code,
   label,
@@ -16,7 +32,10 @@ export function CodeBlock({
   /** What is copied, for the button's name: 'Copy install command'. */
   readonly label: string
   readonly inline?: boolean
-  /** Long lines wrap (anywhere: a command's encoded data has no spaces) instead of scrolling. */
+  /**
+   * Long lines wrap instead of scrolling: between words, and a word wider than the box anywhere
+   * (a command's encoded data has no spaces).
+   */
   readonly wrap?: boolean
   /** A value in a row (a checksum): no frame, small type, one line with the whole in its title. */
   readonly compact?: boolean
@@ -36,7 +55,7 @@ export function CodeBlock({
       data-compact={compact || undefined}
     >
       <pre className={styles.code} title={compact ? code : undefined}>
-        <code>{code}</code>
+        <code>{wrap && !inline && !compact ? words(code) : code}</code>
       </pre>
       <IconButton
         size="sm"
