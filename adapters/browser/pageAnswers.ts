@@ -8,6 +8,7 @@
  */
 import { isRight } from 'fp-ts/Either'
 import { API_BASE } from '../http/client'
+import { SIGN_IN_PATHS, SIGN_OUT_PATH } from '../http/session'
 import { canonicalJson } from '../../domain/shared/canonical'
 import {
   PAGE_ANSWERS_ELEMENT_ID,
@@ -61,14 +62,7 @@ function apiPath(url: string): string | undefined {
  * resource timing of sign-in showed them back to back, ~6 round trips before the landing's
  * list). A login that still needs a one-time code gets a 401 there: start-up asks the network.
  */
-const SIGN_IN_PATHS: ReadonlySet<string> = new Set([
-  '/ui/auth/login',
-  '/ui/auth/mfa/verify',
-  '/ui/auth/crowd/login',
-  '/ui/auth/httpsso/login',
-])
-/** Signing out ends every answer left: they were the signed-in user's. */
-const SIGN_OUT_PATHS: ReadonlySet<string> = new Set(['/ui/auth/logout'])
+const SIGN_IN: ReadonlySet<string> = new Set(Object.values(SIGN_IN_PATHS))
 /** How long a read waits for the answers asked after a sign-in before asking the network itself. */
 export const SIGN_IN_ANSWERS_WAIT_MS = 5_000
 
@@ -144,7 +138,8 @@ export function answeringFromPage(
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url
     const path = apiPath(url)
     const route = path?.split('?')[0]
-    if (route !== undefined && SIGN_OUT_PATHS.has(route)) {
+    // Signing out ends every answer left: they were the signed-in user's.
+    if (route === SIGN_OUT_PATH) {
       kept.clear()
       pending = undefined
     }
@@ -158,7 +153,7 @@ export function answeringFromPage(
       })
     }
     const res = await next(input, init)
-    if (route !== undefined && SIGN_IN_PATHS.has(route) && res.ok) pending = askAfterSignIn()
+    if (route !== undefined && SIGN_IN.has(route) && res.ok) pending = askAfterSignIn()
     return res
   }
 }

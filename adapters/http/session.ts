@@ -25,6 +25,16 @@ const Enrollment = t.type({ secret: t.string, otpauthUrl: t.string })
 const CliCode = t.type({ code: t.string })
 /** The access service's sign-in and MFA calls (the console makes them when the platform names it). */
 const ACCESS_AUTH = '/access/api/v1/authentication'
+
+/** The console's own sign-in calls: a 2xx from one means a new session (adapters/browser/pageAnswers.ts). */
+export const SIGN_IN_PATHS = {
+  login: '/ui/auth/login',
+  mfaVerify: '/ui/auth/mfa/verify',
+  crowd: '/ui/auth/crowd/login',
+  httpSso: '/ui/auth/httpsso/login',
+} as const
+/** The console's sign-out call. */
+export const SIGN_OUT_PATH = '/ui/auth/logout'
 // Only the lifetime is read: a token in the answer is never decoded, kept or recorded.
 const IdentityToken = t.type({ expiresIn: t.number })
 
@@ -93,7 +103,7 @@ export function createSessionApi(http: HttpClient): Omit<SessionApi, AccountCall
       ),
     current: () => http.request('/ui/auth/current', UserDataC),
     login: ({ user, password, rememberMe }) =>
-      http.request('/ui/auth/login', UserDataC, {
+      http.request(SIGN_IN_PATHS.login, UserDataC, {
         method: 'POST',
         query: { _spring_security_remember_me: rememberMe },
         body: { user, password, type: 'login' },
@@ -104,12 +114,12 @@ export function createSessionApi(http: HttpClient): Omit<SessionApi, AccountCall
         body: { username: user, password, 'remember-me': rememberMe },
       }),
     ssoLogin: (kind) =>
-      http.request(kind === 'crowd' ? '/ui/auth/crowd/login' : '/ui/auth/httpsso/login', UserDataC),
-    logout: () => http.send('/ui/auth/logout', { method: 'POST' }),
+      http.request(kind === 'crowd' ? SIGN_IN_PATHS.crowd : SIGN_IN_PATHS.httpSso, UserDataC),
+    logout: () => http.send(SIGN_OUT_PATH, { method: 'POST' }),
     mfaEnrollment: (service) =>
       http.request(service === 'access' ? `${ACCESS_AUTH}/mfa/enroll` : '/ui/auth/mfa/enroll', Enrollment),
     verifyOtp: (otp, service) =>
-      http.request(service === 'access' ? `${ACCESS_AUTH}/mfa/verify` : '/ui/auth/mfa/verify', UserDataC, {
+      http.request(service === 'access' ? `${ACCESS_AUTH}/mfa/verify` : SIGN_IN_PATHS.mfaVerify, UserDataC, {
         method: 'POST',
         body: { otp },
       }),
