@@ -28,7 +28,7 @@ import {
 } from '../../domain/session/rules'
 import type { UserData } from '../../domain/session/types'
 import { asked, askedUncaused, type Effect, type EffectTable } from './types'
-import { ofType, portCall, request, requests, work } from './operators'
+import { ofType, portCall, request, requests } from './operators'
 import { loadLoginData } from './loginData'
 import { isLeavableUrl } from '../../domain/session/loginSettings'
 
@@ -121,25 +121,32 @@ const verifyOtp = requests(
   (failure, e) => S.OtpFailed({ failure, ...sameService(e.data) }),
 )
 
-/** Logout: the server session ends, then the provider's sign-out when the session came from one. */
+/**
+ * Logout: the server session ends, then the provider's sign-out when the session came from one.
+ * The local session ends whatever the server answers (or a failure): the user asked to leave.
+ */
 const signOut: Effect = (events$, _state$, ports) =>
   events$.pipe(
     ofType('session/SignOutRequested'),
     mergeMap((env) => {
-      const { providerLogout } = env.event.data
-      return work(
-        env,
-        async (emit) => {
-          // The local session ends whatever the server answers: the user asked to leave.
-          await ports.sessionApi.logout()
-          if (env.event.data.reason === 'logout') ports.localStore.set(SET_ME_UP_STALE_KEY, 'true')
-          emit(S.SignedOut({ reason: providerLogout !== null ? 'sso' : env.event.data.reason }))
-          if (providerLogout !== null) ports.history.assign(providerLogout)
-        },
-        () => S.SignedOut({ reason: env.event.data.reason }),
+      const { providerLogout, reason } = env.event.data
+      const signedOut = () => {
+        if (reason === 'logout') ports.localStore.set(SET_ME_UP_STALE_KEY, 'true')
+        return S.SignedOut({ reason: providerLogout !== null ? 'sso' : reason })
+      }
+      return request(env, () => ports.sessionApi.logout(), { done: signedOut, failed: signedOut }).pipe(
+        leaveOnceRecorded(ports, providerLogout),
       )
     }),
   )
+
+/** A full-page departure once what the call was recorded as has gone to the bus. */
+const leaveOnceRecorded = <T>(ports: Ports, url: string | null) =>
+  tap<T>({
+    complete: () => {
+      if (url !== null) ports.history.assign(url)
+    },
+  })
 
 /** The CLI's values go to session storage (spec 000 section 3), never into events. */
 const storeCliSession: Effect = (events$, _state$, ports) =>
@@ -257,14 +264,10 @@ const leave: Effect = (events$, _state$, ports) =>
         ports.history.assign(event.data.url)
         return EMPTY
       }
-      return work(
-        env,
-        async (emit) => {
-          await ports.sessionApi.logout()
-          emit(S.SignedOut({ reason: 'sso' }))
-          ports.history.assign(event.data.url)
-        },
-        () => null,
+      // The provider's page is next whatever the server answers: the local session ends.
+      const signedOut = () => S.SignedOut({ reason: 'sso' })
+      return request(env, () => ports.sessionApi.logout(), { done: signedOut, failed: signedOut }).pipe(
+        leaveOnceRecorded(ports, event.data.url),
       )
     }),
   )
