@@ -4,15 +4,15 @@
  * search changes are debounced (300 ms) on the injected scheduler, so tests and replay drive
  * time themselves. Tokens come from the secret vault by reference and go only to the port.
  */
-import { isLeft } from 'fp-ts/Either'
+import { isLeft, right } from 'fp-ts/Either'
 import { debounceTime, distinctUntilChanged, map, mergeMap, switchMap } from 'rxjs'
 import type { Observable, SchedulerLike } from 'rxjs'
 import { FILTER_DEBOUNCE_MS, filtersToQuery } from '../../domain/integrations/rules'
 import type { CatalogueFilters } from '../../domain/integrations/types'
 import * as E from '../../domain/integrations/events'
-import type { GitIntegrationForm, IntegrationsApi, Ports } from '../../adapters/ports'
+import type { GitIntegrationForm, IntegrationsApi, Ports, Result } from '../../adapters/ports'
 import type { GitConnection } from '../../domain/integrations/events'
-import { ofType, refused, request, work } from './operators'
+import { ofType, refused, request } from './operators'
 import { secretGone } from './session'
 import { asked, type Effect, type EffectTable } from './types'
 
@@ -67,25 +67,38 @@ const toolSetup: Effect = (events$, _state$, ports) =>
     switchMap((env) => {
       if (env.event.type === 'integrations/ToolClosed') return []
       const { requestId, withApiKey, userName } = env.event.data
-      return work(
+      // One request of up to two calls: the key is asked for only once the base URL is known.
+      return request(
         env,
-        async (emit) => {
+        async (): Promise<Result<ToolSetup>> => {
           const base = await ports.onboardingApi.clientBaseUrl()
-          if (isLeft(base)) return emit(E.ToolSetupFailed({ requestId, failure: base.left }))
-          let apiKeyRef: string | null = null
-          if (withApiKey) {
-            const key = await ports.integrationsApi.oauthApiKey(userName)
-            // A failed key fetch is recorded only (spec 001): the setup data goes on without it.
-            if (isLeft(key)) emit(E.ToolApiKeyFailed({ requestId, failure: key.left }))
-            // Shown to its owner from memory by reference (like the profile's key), never in an event.
-            else apiKeyRef = ports.shown.apiKeys.put(key.right)
-          }
-          emit(E.ToolSetupReady({ requestId, baseUrl: base.right.baseUrl, apiKeyRef }))
+          if (isLeft(base)) return base
+          const key = withApiKey ? await ports.integrationsApi.oauthApiKey(userName) : null
+          return right({ baseUrl: base.right.baseUrl, key })
         },
-        (failure) => E.ToolSetupFailed({ requestId, failure }),
+        {
+          done: ({ baseUrl, key }) => {
+            // A failed key fetch is recorded only (spec 001): the setup data goes on without it.
+            if (key !== null && isLeft(key))
+              return [
+                E.ToolApiKeyFailed({ requestId, failure: key.left }),
+                E.ToolSetupReady({ requestId, baseUrl, apiKeyRef: null }),
+              ]
+            // Shown to its owner from memory by reference (like the profile's key), never in an event.
+            const apiKeyRef = key === null ? null : ports.shown.apiKeys.put(key.right)
+            return E.ToolSetupReady({ requestId, baseUrl, apiKeyRef })
+          },
+          failed: (failure) => E.ToolSetupFailed({ requestId, failure }),
+        },
       )
     }),
   )
+
+/** What a tool's set-up gathered: the base URL, and the API key's answer when one was asked for. */
+interface ToolSetup {
+  readonly baseUrl: string
+  readonly key: Result<string> | null
+}
 
 const vendorList: Effect = (events$, _state$, ports) =>
   events$.pipe(
