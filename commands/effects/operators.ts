@@ -1,8 +1,8 @@
 /**
  * The few operators every effect is written with (redux-observable's `ofType`, NgRx's
  * "call, then map the answer or the failure to an action"): an effect picks its events with
- * `ofType`, calls a port through `request` (or `work` when one event needs several calls), and
- * never lets a rejected promise become an error of the stream.
+ * `ofType`, calls a port through `request` (several calls in turn go in its one call), and
+ * never lets a rejected promise become an error of the stream. `work` is the start-up's alone.
  *
  * Time-outs and transport retries are not here: the adapters' HTTP and GraphQL clients give
  * every call its time-out and ask again after a reset or an overload answer (GETs only), so an
@@ -147,9 +147,9 @@ export function requests<T extends AppEvent['type'], A>(
 }
 
 /**
- * Async work for one recorded event, for an effect that needs several calls or steps; what it
- * emits shares that event's correlation id. A throw is turned into `onError`'s failure event,
- * never an error of the stream.
+ * Async work for one recorded event, emitting as it goes; only the start-up sequence, whose
+ * steps are still decided in its effect, is written with it. What it emits shares that event's
+ * correlation id. A throw is turned into `onError`'s failure event, never an error of the stream.
  */
 export function work(
   cause: Envelope<AppEvent>,
