@@ -34,6 +34,7 @@ import { openApiCollector } from './openapi'
 import { registerRegistry } from './registry/register'
 import { registerCliRoutes } from './auth/routes'
 import { isAccessPath } from './auth/accessShape'
+import { errorAnswer } from './errorAnswer'
 import { createIndexPage } from './ui/indexPage'
 import { startupAnswers } from './ui/startupAnswers'
 import { routeAnswers } from './ui/routeAnswers'
@@ -181,27 +182,13 @@ export async function buildServer(
   })
 
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
-    // The access service's calls refuse in its shape even before their handler runs (a
-    // cross-site or read-only refusal): their answer schema has no room for another.
-    if (error instanceof HttpError && isAccessPath(request.url)) {
-      return reply
-        .status(error.statusCode)
-        .send({ errors: [{ code: error.code ?? 'ERROR', message: error.message }] })
-    }
-    if (error instanceof HttpError) {
-      return reply
-        .status(error.statusCode)
-        .send({ ...error.extra, message: error.message, ...(error.code ? { code: error.code } : {}) })
-    }
-    if (error.validation)
-      return reply.status(400).send({ message: `Invalid request: ${error.message}`, code: 'VALIDATION' })
-    if (error.statusCode === 413)
-      return reply.status(413).send({ message: 'Request body is too large', code: 'TOO_LARGE' })
-    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500)
-      return reply.status(error.statusCode).send({ message: error.message, code: error.code })
-    // No stack traces or internals to clients.
-    reply.log.error(error)
-    return reply.status(500).send({ message: 'Internal server error', code: 'INTERNAL' })
+    const { status, body } = errorAnswer(error)
+    if (status >= 500) reply.log.error(error)
+    // The access service's calls refuse in its shape, whatever refused them: a cross-site or
+    // read-only refusal before their handler, a body it cannot read, an unknown path.
+    if (isAccessPath(request.url))
+      return reply.status(status).send({ errors: [{ code: body.code ?? 'ERROR', message: body.message }] })
+    return reply.status(status).send(body)
   })
 
   await app.register(

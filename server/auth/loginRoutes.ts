@@ -115,7 +115,7 @@ export function registerLoginRoutes(app: FastifyInstance, ctx: ServerContext, li
           required: ['username', 'password'],
           additionalProperties: false,
         },
-        response: { 200: userDataSchema, ...accessErrors(401, 403, 429) },
+        response: { 200: userDataSchema, ...accessErrors(400, 401, 403, 429) },
       },
     },
     async (request, reply) =>

@@ -127,7 +127,7 @@ export function registerMfaRoutes(app: FastifyInstance, ctx: ServerContext, limi
     {
       schema: {
         summary: "The access service's TOTP enrolment of the pending login (failures as `errors`)",
-        response: { 200: enrollmentSchema, ...accessErrors(403) },
+        response: { 200: enrollmentSchema, ...accessErrors(400, 403) },
       },
     },
     async (request, reply) => inAccessShape(reply, () => enroll(request)),
@@ -139,7 +139,7 @@ export function registerMfaRoutes(app: FastifyInstance, ctx: ServerContext, limi
       schema: {
         summary: "The access service's check of a one-time code; completes the pending login",
         body: otpBody,
-        response: { 200: userDataSchema, ...accessErrors(401, 403, 429) },
+        response: { 200: userDataSchema, ...accessErrors(400, 401, 403, 429) },
       },
     },
     async (request, reply) => inAccessShape(reply, () => verify(request, reply, request.body.otp)),

@@ -240,6 +240,38 @@ describe('the access login', () => {
     expect(expired.cookie).toBeUndefined()
   })
 
+  it("answers a request it cannot read (400, 413, unknown path) in its 'errors' shape too", async () => {
+    const access = (path: string, rawBody: string) =>
+      call<unknown>(server, 'POST', `/access/api/v1/authentication${path}`, { rawBody })
+    const shaped = (code: unknown) => ({ errors: [{ code, message: expect.any(String) }] })
+    // Each read by its first error's code, as the console reads the access variant's failures.
+    const noPassword = await access('/login', JSON.stringify({ username: 'developer' }))
+    expect(noPassword.status).toBe(400)
+    expect(noPassword.body).toEqual(shaped('VALIDATION'))
+    const extra = await access('/login', JSON.stringify({ username: 'a', password: 'b', type: 'login' }))
+    expect(extra.status).toBe(400)
+    expect(extra.body).toEqual(shaped('VALIDATION'))
+    const notJson = await access('/login', '{"username":')
+    expect(notJson.status).toBe(400)
+    expect(notJson.body).toEqual(shaped(expect.stringContaining('INVALID_JSON')))
+    const badOtp = await access('/mfa/verify', JSON.stringify({ otp: '1'.repeat(11) }))
+    expect(badOtp.status).toBe(400)
+    expect(badOtp.body).toEqual(shaped('VALIDATION'))
+    const huge = await access(
+      '/login',
+      JSON.stringify({ username: 'x'.repeat(2 * 1024 * 1024), password: 'p' }),
+    )
+    expect(huge.status).toBe(413)
+    expect(huge.body).toEqual(shaped('TOO_LARGE'))
+    const unknown = await access('/nowhere', '{}')
+    expect(unknown.status).toBe(404)
+    expect(unknown.body).toEqual(shaped('NOT_FOUND'))
+    // The platform's own calls keep theirs: {message, code}.
+    const platform = await call(server, 'POST', '/ui/auth/login', { body: { user: 'developer' } })
+    expect(platform.status).toBe(400)
+    expect(platform.body).toEqual({ message: expect.stringContaining('Invalid request'), code: 'VALIDATION' })
+  })
+
   it('is named among the services only where the platform is started to answer with it', () => {
     const named = (accessLogin: boolean) =>
       flavourProfile({
