@@ -2,7 +2,7 @@
  * The contact-us form of trial and tour users: validated and stored; admins list them.
  */
 import type { FastifyInstance } from 'fastify'
-import type { ServerContext } from '../context'
+import { HttpError, type ServerContext } from '../context'
 import { emailSchema, errors } from '../auth/schemas'
 import { HELP_OPTIONS } from '../../domain/onboarding/contact'
 import { isoNow } from '../clock'
@@ -137,7 +137,7 @@ export function registerContactRoutes(app: FastifyInstance, ctx: ServerContext):
     },
     async (request, reply) => {
       const row = await store.demoRequestedAt(Number(request.params.id))
-      if (!row) return reply.status(404).send({ errors: [{ status: 404, message: 'No such demo request' }] })
+      if (!row) throw new HttpError(404, 'No such demo request', 'NOT_FOUND')
       const slots = demoSlots(new Date(row.created_at))
         .map((d) => `<li>${d.toUTCString()}</li>`)
         .join('')

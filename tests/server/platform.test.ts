@@ -293,9 +293,10 @@ describe('contact requests', () => {
     )
     expect(support.status).toBe(201)
     expect(support.body.schedulingLink).toBeUndefined()
-    expect(
-      (await fetch(`${server.url}/ui/api/v1/marketing/contact/${support.body.id}/schedule`)).status,
-    ).toBe(404)
+    const none = await fetch(`${server.url}/ui/api/v1/marketing/contact/${support.body.id}/schedule`)
+    expect(none.status).toBe(404)
+    // In the shape of every other refusal of the API.
+    expect(await none.json()).toEqual({ message: 'No such demo request', code: 'NOT_FOUND' })
   })
 
   it('refuses invalid forms with 400 and stores nothing', async () => {
