@@ -2,12 +2,12 @@
 // that it could not be loaded, with a Retry, while the rest of the console keeps working; it
 // loads by itself when the browser comes back online.
 import { Suspense } from 'react'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { act, render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { createApp } from '../../composition/createApp'
 import type { AppCommand } from '../../domain/app'
-import { isStyleFailure, lazyArea, requestOf } from '../../ui/shared/lazyArea'
+import { CHUNK_TIMEOUT_MS, isStyleFailure, lazyArea, requestOf } from '../../ui/shared/lazyArea'
 import { fakePorts } from '../support/fakePorts'
 
 function setUp(load: () => Promise<{ default?: () => React.JSX.Element }>) {
@@ -63,6 +63,30 @@ describe('lazily loaded areas', () => {
       request: jsUrl,
     })
     expect(screen.getByRole('heading', { name: 'Shell heading' })).toBeInTheDocument()
+  })
+
+  it('gives up a chunk not loaded within 120 000 ms (spec 000 section 9): a timeout', async () => {
+    expect(CHUNK_TIMEOUT_MS).toBe(120_000)
+    vi.useFakeTimers()
+    try {
+      const app = setUp(() => new Promise(() => undefined))
+      await vi.advanceTimersByTimeAsync(CHUNK_TIMEOUT_MS - 1)
+      expect(app.getState().navigation.failedChunks).toEqual([])
+      await vi.advanceTimersByTimeAsync(1)
+      expect(app.getState().navigation.failedChunks).toEqual(['shell'])
+      const line = app
+        .exportLog()
+        .split('\n')
+        .find((l) => l.includes('navigation/ChunkLoadFailed'))
+      expect(JSON.parse(line ?? '{}').data).toEqual({
+        name: 'ChunkLoadError',
+        area: 'shell',
+        type: 'timeout',
+        request: '',
+      })
+    } finally {
+      vi.useRealTimers()
+    }
   })
 
   it('loads the chunk on Retry, and by itself when the browser comes back online', async () => {
