@@ -122,6 +122,28 @@ describe('integrations catalogue (e2e)', () => {
     })
   })
 
+  it('shows the Filters panel by default, 314 px wide, and the main card shrinks by that width', async () => {
+    await withPage('developer', server.config.userPassword, async (page) => {
+      await page.goto(`${server.url}/ui/integrations`)
+      const panel = page.getByRole('complementary', { name: 'Filters' })
+      await panel.waitFor({ timeout: 15_000 })
+      const toggle = page.getByRole('button', { name: 'Filters' })
+      expect(await toggle.getAttribute('aria-pressed')).toBe('true')
+      const grid = page.getByRole('list', { name: 'Integrations' })
+      await grid.waitFor({ timeout: 15_000 })
+      const widthOf = async (what: typeof panel) => (await what.boundingBox())?.width ?? 0
+      expect(await widthOf(panel)).toBe(314)
+      const withPanel = await widthOf(grid)
+      await shot(page, 'catalogue-panel')
+      await toggle.click()
+      await panel.waitFor({ state: 'detached' })
+      expect(await toggle.getAttribute('aria-pressed')).toBe('false')
+      // The card (and the grid in it) takes the panel's width back, and the gap beside it.
+      await expect.poll(() => widthOf(grid)).toBeGreaterThanOrEqual(withPanel + 314)
+      await shot(page, 'catalogue-no-panel')
+    })
+  })
+
   it('a developer gets documentation only: a card opens its documentation in a new tab without opener', async () => {
     await withPage('developer', server.config.userPassword, async (page, context) => {
       // The documentation is outside: answer it here, so the test needs no network.
