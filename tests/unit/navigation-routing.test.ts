@@ -252,6 +252,14 @@ describe("the login guard's part", () => {
     )
     developerOnPackages().when({ type: 'navigation/RecheckGuard' }).nothing()
   })
+
+  it('sso/:ssoLoginType cancels a navigation that waits (spec 000 section 2)', () => {
+    const waiting = navigation.given(...startedAs(), N.Deferred({ location: at('/packages'), mode: 'push' }))
+    const sso = waiting.when(go('/login/sso/saml'))
+    expect(sso.events().map((e) => e.type)).toContain('navigation/Navigated')
+    // The page that waited is never drawn once start-up settles.
+    navigation.at(sso.after()).when({ type: 'navigation/RecheckGuard' }).nothing()
+  })
 })
 
 describe('what a navigation brings with it', () => {
