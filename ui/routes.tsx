@@ -19,7 +19,7 @@ import { runQuery } from '../queries'
 import { areaManifests } from './areas'
 import { intentTarget, sendRouteIntents } from './routeIntent'
 import { useApp, useQuery } from './shared/appContext'
-import { lazyArea, type LazyArea } from './shared/lazyArea'
+import { lazyArea, useChunkReady, type LazyArea } from './shared/lazyArea'
 import { useBusLocation, useBusSearch } from './shared/busLocation'
 import { BareLayout } from './layout/BareLayout'
 import { ErrorBoundary } from './errors/ErrorBoundary'
@@ -134,26 +134,6 @@ function useFirstIntent(settled: boolean): boolean {
   }, [app])
   const target = settled ? firstIntentTarget(app.getState()) : undefined
   return target === undefined || asked === target
-}
-
-/**
- * Whether this chunk is in (or there is none); until it is, asks for it and renders again when
- * it is. The router shows its Loading status meanwhile as content of its own, not as a Suspense
- * fallback: React holds back content revealed after a fallback (lazyArea.tsx), and a signed-in
- * first load drew its chrome and rows by that timer.
- */
-function useChunkReady(chunk: LazyArea<never> | undefined): boolean {
-  const ready = chunk === undefined || chunk.loaded()
-  const [, cameIn] = useState(0)
-  useEffect(() => {
-    if (ready || !chunk) return
-    let live = true
-    void chunk.preload().then(() => live && cameIn((n) => n + 1))
-    return () => {
-      live = false
-    }
-  }, [chunk, ready])
-  return ready
 }
 
 function Content() {

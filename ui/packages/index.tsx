@@ -2,12 +2,16 @@
 // /packages/:packageId?/:versionId?. The route parameters choose the level. The list is the
 // landing page and loads with the area; the details levels (tabs, panels, README) load when
 // first opened, so each chunk stays within its size budget.
-import { lazy, Suspense, useRef } from 'react'
+import { useRef } from 'react'
 import { useParams } from 'wouter'
+import type { App } from '../../commands/bus'
+import { useApp } from '../shared/appContext'
+import { lazyArea, useChunkReady, type LazyArea } from '../shared/lazyArea'
 import { DetailsSkeleton, decodeParam } from './common'
 import { PackagesList } from './PackagesList'
+import type { PackageDetails as PackagePage } from './PackageDetails'
+import type { VersionDetails as VersionPage } from './VersionDetails'
 
-const loadPackageDetails = () => import('./PackageDetails')
 /**
  * A page's code asked for a task after its route rendered: the route's own requests (its first
  * intent, sent in the microtasks after that render) then go out first. Asked in the render, the
@@ -18,31 +22,64 @@ const afterThisTask =
   <T,>(load: () => Promise<T>) =>
   () =>
     new Promise<void>((resolve) => setTimeout(resolve, 0)).then(load)
-const PackageDetails = lazy(
-  afterThisTask(() => loadPackageDetails().then((m) => ({ default: m.PackageDetails }))),
-)
-const VersionDetails = lazy(
-  afterThisTask(() => import('./VersionDetails').then((m) => ({ default: m.VersionDetails }))),
-)
+
+interface DetailsChunks {
+  readonly PackageDetails: LazyArea<Parameters<typeof PackagePage>[0]>
+  readonly VersionDetails: LazyArea<Parameters<typeof VersionPage>[0]>
+}
+
+/**
+ * The package and version pages' code, one loader per app (kept across visits, so a page whose
+ * chunk is in draws at once). A chunk that fails shows its failure and Retry in the page's place
+ * and is recorded (lazyArea), rather than throwing to the error page.
+ */
+const detailsChunks = new WeakMap<App, DetailsChunks>()
+function useDetailsChunks(): DetailsChunks {
+  const app = useApp()
+  let chunks = detailsChunks.get(app)
+  if (!chunks) {
+    const report = (command: Parameters<App['dispatch']>[0]) => app.dispatch(command, 'ui')
+    chunks = {
+      PackageDetails: lazyArea(
+        'packages',
+        afterThisTask(() => import('./PackageDetails').then((m) => ({ default: m.PackageDetails }))),
+        report,
+      ),
+      VersionDetails: lazyArea(
+        'packages',
+        afterThisTask(() => import('./VersionDetails').then((m) => ({ default: m.VersionDetails }))),
+        report,
+      ),
+    }
+    detailsChunks.set(app, chunks)
+  }
+  return chunks
+}
 
 export default function PackagesArea() {
   const params = useParams<{ packageId?: string; versionId?: string }>()
   const packageId = decodeParam(params.packageId)
   const versionId = decodeParam(params.versionId)
-  // The same words the screens use while their data loads: one message from click to content.
-  if (packageId && versionId)
-    return (
-      <Suspense fallback={<DetailsSkeleton label="Loading version…" />}>
-        <VersionDetails packageId={packageId} versionId={versionId} />
-      </Suspense>
-    )
-  if (packageId)
-    return (
-      <Suspense fallback={<DetailsSkeleton label="Loading package…" />}>
-        <PackageDetails packageId={packageId} />
-      </Suspense>
-    )
+  if (packageId && versionId) return <VersionLevel packageId={packageId} versionId={versionId} />
+  if (packageId) return <PackageLevel packageId={packageId} />
   return <ListLevel />
+}
+
+// While a page's chunk loads, the skeleton with the words the page itself shows while its data
+// loads (one message from click to content), drawn as content and not as a Suspense fallback:
+// React holds back what a fallback gave way to for up to 300 ms after the fallback was drawn,
+// and a click in the list showed the package's versions by that timer (~340 ms) although its
+// code and data were in by ~210 ms (the page's resource timing).
+function PackageLevel({ packageId }: { packageId: string }) {
+  const { PackageDetails } = useDetailsChunks()
+  if (!useChunkReady(PackageDetails)) return <DetailsSkeleton label="Loading package…" />
+  return <PackageDetails packageId={packageId} />
+}
+
+function VersionLevel({ packageId, versionId }: { packageId: string; versionId: string }) {
+  const { VersionDetails } = useDetailsChunks()
+  if (!useChunkReady(VersionDetails)) return <DetailsSkeleton label="Loading version…" />
+  return <VersionDetails packageId={packageId} versionId={versionId} />
 }
 
 /**
@@ -52,12 +89,14 @@ export default function PackagesArea() {
  * only searches would download the package page's nine files on every first load.
  */
 function ListLevel() {
+  const { PackageDetails } = useDetailsChunks()
   // A ref, not state: asking must not render the list again.
   const asked = useRef(false)
   const prefetch = () => {
     if (asked.current) return
     asked.current = true
-    void loadPackageDetails()
+    // Through the page's loader: once in, the page draws at once, without a skeleton first.
+    void PackageDetails.preload()
   }
   return (
     // No box of its own (a style sheet for one rule would be one more request on the landing).

@@ -126,3 +126,23 @@ export function lazyArea<P extends object = object>(
   Area.loaded = () => settled !== undefined
   return Area
 }
+
+/**
+ * Whether this chunk is in (or there is none); until it is, asks for it and renders again when
+ * it is. The caller shows its loading state meanwhile as content of its own, not as a Suspense
+ * fallback: React holds back content revealed after a fallback (see `lazyArea`). A signed-in
+ * first load drew its chrome and rows by that timer, and the package page its versions.
+ */
+export function useChunkReady(chunk: LazyArea<never> | undefined): boolean {
+  const ready = chunk === undefined || chunk.loaded()
+  const [, cameIn] = useState(0)
+  useEffect(() => {
+    if (ready || !chunk) return
+    let live = true
+    void chunk.preload().then(() => live && cameIn((n) => n + 1))
+    return () => {
+      live = false
+    }
+  }, [chunk, ready])
+  return ready
+}
