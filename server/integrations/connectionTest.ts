@@ -4,7 +4,7 @@
  * `users?limit=1`, which needs a signed-in user), with the token as a bearer header,
  * bounded by a timeout. Redirects are not followed (the token is meant for that URL only), and
  * only a 2xx answer counts as success. Link-local and cloud metadata addresses are never
- * called (addressGuard.ts).
+ * called (server/addressGuard.ts).
  *
  * Why it failed is told only for an address the admin saved with an integration: for any other
  * address every failure reads the same, so the test cannot be used to map what answers where
@@ -12,7 +12,7 @@
  */
 import http from 'node:http'
 import https from 'node:https'
-import { guardedLookup, RefusedAddress } from './addressGuard'
+import { guardedLookup, RefusedAddress } from '../addressGuard'
 import { userEndpointPath, vendorEndpoint } from './vendorApi'
 import type { Vendor } from './vendors'
 

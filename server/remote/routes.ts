@@ -286,7 +286,7 @@ async function testConnection(t: {
         ? 'timeout'
         : error.kind === 'tls'
           ? 'tls'
-          : error.kind === 'connect' || error.kind === 'badUrl'
+          : error.kind === 'connect' || error.kind === 'badUrl' || error.kind === 'blocked'
             ? 'unreachable'
             : 'notARegistry'
   }

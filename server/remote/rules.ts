@@ -240,6 +240,8 @@ export function faultProblem(repo: string, fault: UpstreamFault): RemoteProblem 
       return { status: 502, code: 'UPSTREAM_REDIRECT', message: `${where} redirects badly: ${fault.message}` }
     case 'tls':
       return { status: 502, code: 'UPSTREAM_TLS', message: `${where} failed TLS: ${fault.message}` }
+    case 'blocked':
+      return { status: 502, code: 'UPSTREAM_BLOCKED', message: `${where} is refused: ${fault.message}` }
     case 'connect':
     case 'badUrl':
       return {

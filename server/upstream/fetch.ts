@@ -2,7 +2,9 @@
  * One HTTP request to an upstream the platform proxies (an npm registry, a file server, a
  * container registry), bounded in every way an upstream can misbehave: a connect time-out,
  * a read time-out (no byte for that long, headers included), a cap on the body's size,
- * a few redirects (http and https only; credentials are not carried to another origin).
+ * a few redirects (http and https only; credentials are not carried to another origin), and never
+ * a link-local or cloud metadata address, named or resolved, at the start or after a redirect
+ * (an upstream's redirect would otherwise hand a reader the machine's cloud credentials).
  * Every failure is an UpstreamFault naming its kind, so callers can answer the client with
  * a clear error instead of a 500. The body is a stream that fails the same way mid-way
  * (reset, time-out, too large), so a caller can pass it on while it arrives.
@@ -17,6 +19,7 @@ import http, { type IncomingHttpHeaders, type IncomingMessage } from 'node:http'
 import https from 'node:https'
 import type { Socket } from 'node:net'
 import { Transform, type Readable, type TransformCallback } from 'node:stream'
+import { guardedLookup, isRefusedHost, RefusedAddress } from '../addressGuard'
 
 export type UpstreamFaultKind =
   | 'badUrl'
@@ -28,6 +31,7 @@ export type UpstreamFaultKind =
   | 'tooLarge'
   | 'tooManyRedirects'
   | 'badRedirect'
+  | 'blocked'
 
 export class UpstreamFault extends Error {
   constructor(
@@ -154,6 +158,8 @@ function once(url: URL, request: UpstreamRequest, limits: UpstreamLimits, fresh 
   return new Promise((resolve, reject) => {
     const secure = url.protocol === 'https:'
     const options = {
+      // Names are resolved here and refused when any address is link-local or a metadata service's.
+      lookup: guardedLookup,
       method: request.method ?? 'GET',
       headers: {
         'user-agent': 'artifact-platform',
@@ -194,6 +200,7 @@ function once(url: URL, request: UpstreamRequest, limits: UpstreamLimits, fresh 
     req.on('error', (error) => {
       clearTimeout(connectTimer)
       if (error instanceof UpstreamFault) reject(error)
+      else if (error instanceof RefusedAddress) reject(blocked(shown, error.address))
       else if (req.reusedSocket && !answered && isStaleConnection(error))
         once(url, request, limits, true).then(resolve, reject)
       else if (!connected)
@@ -207,6 +214,9 @@ function once(url: URL, request: UpstreamRequest, limits: UpstreamLimits, fresh 
     req.end()
   })
 }
+
+const blocked = (shown: string, address: string) =>
+  new UpstreamFault('blocked', shown, `${address} is a link-local or cloud metadata address: never called`)
 
 /**
  * A failure of TLS rather than of the network: a certificate the platform does not trust (self
@@ -240,6 +250,8 @@ export async function upstreamRequest(
     throw new UpstreamFault('badUrl', shownUrl(url), 'only http and https are fetched')
   const origin = url.origin
   for (let hop = 0; ; hop++) {
+    // A literal address is never looked up, so it is checked here, before any connect.
+    if (isRefusedHost(url.hostname)) throw blocked(shownUrl(url), url.hostname)
     // Credentials go only to the origin they were given for.
     const { res, cause } = await once(
       url,

@@ -6,7 +6,8 @@
  */
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest'
+import { loopbackOnly } from '../support/loopbackOnly'
 import { browserHeaders, startTestServer, type TestServer } from '../support/server'
 import { createRoles, type TestSession } from './helpers/sessions'
 
@@ -125,7 +126,9 @@ describe('the connection test for an address no integration was saved with', () 
     })
   })
 
-  it('refuses link-local and cloud metadata addresses, to test or to save', async () => {
+  it('refuses link-local and cloud metadata addresses, to test or to save, before any connect', async () => {
+    const guard = loopbackOnly()
+    onTestFinished(() => guard.stop())
     for (const url of [
       'http://169.254.169.254/latest/meta-data/',
       'http://169.254.0.1/',
@@ -141,6 +144,7 @@ describe('the connection test for an address no integration was saved with', () 
       const saved = await send('POST', '/integration', { ...form, integrationName: 'meta', url, token: 't' })
       expect(saved.status, url).toBe(400)
     }
+    expect(guard.stopped).toEqual([])
   })
 })
 
