@@ -249,6 +249,49 @@ describe('tarballs are read before anything is stored', () => {
   })
 })
 
+describe('a tarball that does not match its dist checksums', () => {
+  it('is refused with nothing stored: no blob, no row, the document as it was', async () => {
+    const name = uniqueName('digest')
+    const first = npmTarball(name, '1.0.0', { 'README.md': '# first\n' })
+    expect((await publish(name, publishDocument(name, '1.0.0', first))).status).toBe(200)
+    const documentNow = async () => {
+      const res = await fetch(npmUrl('npm-local', encodeURIComponent(name)), {
+        headers: { authorization: `Bearer ${token}` },
+      })
+      expect(res.status).toBe(200)
+      return res.json()
+    }
+    const before = await documentNow()
+    const blobsBefore = blobFiles(server.config.dataDir).length
+    const next = npmTarball(name, '1.1.0', { 'README.md': '# second\n' })
+    const digestOfOther = (kind: 'sha1' | 'sha512') =>
+      createHash(kind)
+        .update(Buffer.from('other bytes'))
+        .digest(kind === 'sha1' ? 'hex' : 'base64')
+    for (const dist of [
+      { integrity: `sha512-${digestOfOther('sha512')}` },
+      { shasum: digestOfOther('sha1') },
+    ]) {
+      const doc = publishDocument(name, '1.1.0', next) as {
+        versions: Record<string, { dist: Record<string, string> }>
+        readme?: string
+      }
+      Object.assign(doc.versions['1.1.0']!.dist, dist)
+      doc.readme = '# second\n'
+      const res = await publish(name, doc)
+      expect(res.status, JSON.stringify(dist)).toBe(400)
+      expect(((await res.json()) as { error: string }).error).toMatch(/Integrity check failed/)
+      expect(blobFiles(server.config.dataDir).length).toBe(blobsBefore)
+      expect(stagedFiles(server.config.dataDir)).toEqual([])
+      expect(await versionCount(name)).toBe(1)
+      expect(await documentNow()).toEqual(before)
+    }
+    // The same version with its own checksums is taken: the refusals kept nothing in its way.
+    expect((await publish(name, publishDocument(name, '1.1.0', next))).status).toBe(200)
+    expect(((await documentNow()) as { 'dist-tags': { latest: string } })['dist-tags'].latest).toBe('1.1.0')
+  })
+})
+
 describe('unpublish', () => {
   it('frees the tarball bytes of the versions it removes', async () => {
     const name = uniqueName('unpub')
