@@ -77,6 +77,21 @@ interface Deps {
 
 type Handler = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>
 
+/** A deprecation message's length at most (npm's are a sentence or two). */
+const DEPRECATION_CHARS = 4096
+
+type SentDocument = { name?: unknown; versions?: Record<string, Record<string, unknown> | undefined> }
+
+/** `npm deprecate`'s body: the package document with its versions and no tarball. */
+const isDeprecation = (document: unknown): document is SentDocument => {
+  if (typeof document !== 'object' || document === null || Array.isArray(document)) return false
+  const { versions, _attachments: attachments } = document as { versions?: unknown; _attachments?: unknown }
+  const none =
+    attachments === undefined ||
+    (typeof attachments === 'object' && attachments !== null && Object.keys(attachments).length === 0)
+  return none && typeof versions === 'object' && versions !== null && !Array.isArray(versions)
+}
+
 /** What a route's path names; a package as `:name` or as `@:scope/:pkg` (see NAMED). */
 interface RouteParams {
   repoKey: string
@@ -340,8 +355,9 @@ export function npmRoutes(ctx: ServerContext, deps: Deps) {
       throw new HttpError(404, `${name} is not in ${repo.key}`, 'NOT_FOUND')
     }
     const shown = rewriteTarballs(merged, name, `${await baseUrl(request)}${NPM_PREFIX}/${repo.key}`)
+    const deprecations = Object.values(shown.versions ?? {}).map((v) => v?.deprecated ?? null)
     const rev = createHash('sha256')
-      .update(JSON.stringify([Object.keys(shown.versions ?? {}), shown['dist-tags']]))
+      .update(JSON.stringify([Object.keys(shown.versions ?? {}), shown['dist-tags'], deprecations]))
       .digest('hex')
       .slice(0, 32)
     return { readme: '', ...shown, _id: name, _rev: `1-${rev}`, name } as NpmDocument & {
@@ -661,10 +677,62 @@ export function npmRoutes(ctx: ServerContext, deps: Deps) {
       throw error
     }
     try {
+      if (!sent.tarball && isDeprecation(sent.document))
+        return await deprecate(request, target, name, sent.document)
       return await publish(request, target, name, caller, sent)
     } finally {
       sent.tarball?.staged.discard()
     }
+  }
+
+  /**
+   * `npm deprecate name@range message` (and `""` to undeprecate): npm sends the package document
+   * back, with no tarball, each matched version's `deprecated` set. Only that field is taken,
+   * and only for versions the repository holds; a version it does not hold needs a publish.
+   */
+  const deprecate = async (
+    request: FastifyRequest,
+    target: RepositoryRecord,
+    name: string,
+    sent: SentDocument,
+  ) => {
+    if (sent.name !== name)
+      throw new HttpError(400, 'The document names another package than the URL', 'BAD_NAME')
+    await ctx.sql.transaction(async (tx) => {
+      const rows = await versionsIn(target.key, name, tx)
+      if (rows.length === 0) throw new HttpError(404, `${name} is not in ${target.key}`, 'NOT_FOUND')
+      const held = new Set(rows.map((r) => r.version))
+      const unknown = Object.keys(sent.versions ?? {}).filter((v) => !held.has(v))
+      if (unknown.length > 0)
+        throw new HttpError(
+          400,
+          `${name}@${unknown[0]} is not in ${target.key}: publish it with its tarball`,
+          'BAD_REQUEST',
+        )
+      for (const row of rows) {
+        const wanted = sent.versions?.[row.version]?.deprecated
+        if (wanted !== undefined && typeof wanted !== 'string')
+          throw new HttpError(400, 'A deprecation message is a string', 'BAD_REQUEST')
+        if (wanted !== undefined && wanted.length > DEPRECATION_CHARS)
+          throw new HttpError(
+            400,
+            `A deprecation message has ${DEPRECATION_CHARS} characters at most`,
+            'BAD_REQUEST',
+          )
+        const stored = JSON.parse(row.document) as Record<string, unknown>
+        // Absent: as it was (npm sends back what it read); empty: undeprecated.
+        const next = wanted === undefined ? stored.deprecated : wanted || undefined
+        if (next === stored.deprecated) continue
+        const { deprecated: _was, ...rest } = stored
+        await npmRows(tx).replaceDocument(
+          target.key,
+          name,
+          row.version,
+          next ? { ...rest, deprecated: next } : rest,
+        )
+      }
+    })
+    return { ok: true, id: name, rev: (await packument(request, target, [target], name))._rev }
   }
 
   /** Removing needs delete at each version's own tarball too (see MayRemove). */

@@ -101,6 +101,8 @@ const N = {
      ON CONFLICT (repo, package, tag) DO UPDATE SET version = excluded.version`,
   deleteTag: 'DELETE FROM npm_dist_tags WHERE repo = ? AND package = ? AND tag = ?',
   fileAt: 'SELECT sha256, size, version_id FROM catalog_files WHERE repo = ? AND path = ?',
+  replaceDocument: `UPDATE npm_version_documents SET document = ?
+     WHERE version_id = (SELECT id FROM catalog_versions WHERE package_id = ? AND repo = ? AND name = ?)`,
 }
 
 /** npm's packages as its routes read and tag them, on `sql` (a transaction's handle inside one). */
@@ -114,6 +116,9 @@ export function npmRows(sql: Sql) {
     setTag: (repo: string, name: string, tag: string, version: string) =>
       sql.run(N.setTag, [repo, name, tag, version]),
     deleteTag: (repo: string, name: string, tag: string) => sql.run(N.deleteTag, [repo, name, tag]),
+    /** The version document npm serves for `version` of `name` in `repo`, replaced (a deprecation). */
+    replaceDocument: (repo: string, name: string, version: string, document: Record<string, unknown>) =>
+      sql.run(N.replaceDocument, [JSON.stringify(document), `npm://${name}`, repo, version]),
     /** The catalogue's file at `path` in `repo` (a tarball), with the version it belongs to. */
     fileAt: (repo: string, path: string) =>
       sql.one<{ sha256: string; size: number; version_id: string | null }>(N.fileAt, [repo, path]),
