@@ -2,7 +2,7 @@
  * The few operators every effect is written with (redux-observable's `ofType`, NgRx's
  * "call, then map the answer or the failure to an action"): an effect picks its events with
  * `ofType`, calls a port through `request` (several calls in turn go in its one call), and
- * never lets a rejected promise become an error of the stream. `work` is the start-up's alone.
+ * never lets a rejected promise become an error of the stream.
  *
  * Time-outs and transport retries are not here: the adapters' HTTP and GraphQL clients give
  * every call its time-out and ask again after a reset or an overload answer (GETs only), so an
@@ -42,13 +42,13 @@ export const settle = <A>(call: () => Promise<Result<A>>): Promise<Result<A>> =>
 }
 
 /**
- * What an answer becomes: event(s) recorded with the cause's correlation id, or a command
+ * What an answer becomes: event(s) recorded with the cause's correlation id, and command(s)
  * (`asked`) when what follows depends on the state: its area's decider decides on it.
  */
-export type Outcome = AppEvent | ReadonlyArray<AppEvent> | Asked
+export type Outcome = AppEvent | Asked | ReadonlyArray<AppEvent | Asked>
 
 const asList = (outcome: Outcome): ReadonlyArray<AppEvent | Asked> =>
-  Array.isArray(outcome) ? (outcome as ReadonlyArray<AppEvent>) : [outcome as AppEvent | Asked]
+  Array.isArray(outcome) ? (outcome as ReadonlyArray<AppEvent | Asked>) : [outcome as AppEvent | Asked]
 
 export interface Answer<A> {
   /** What the answer is recorded as. */
@@ -144,33 +144,4 @@ export function requests<T extends AppEvent['type'], A>(
         return request(env, call, { done, failed: (failure) => failed(failure, env.event) })
       }),
     )
-}
-
-/**
- * Async work for one recorded event, emitting as it goes; only the start-up sequence, whose
- * steps are still decided in its effect, is written with it. What it emits shares that event's
- * correlation id. A throw is turned into `onError`'s failure event, never an error of the stream.
- */
-export function work(
-  cause: Envelope<AppEvent>,
-  body: (emit: (event: AppEvent) => void) => Promise<void>,
-  onError: (failure: Failure) => AppEvent | null,
-): Observable<EffectOutput> {
-  return new Observable<EffectOutput>((subscriber) => {
-    let open = true
-    const emit = (event: AppEvent) => {
-      if (open) subscriber.next(caused(cause, event))
-    }
-    body(emit)
-      .catch((error: unknown) => {
-        const failed = onError(thrown(error))
-        if (failed) emit(failed)
-      })
-      .finally(() => {
-        if (open) subscriber.complete()
-      })
-    return () => {
-      open = false
-    }
-  })
 }

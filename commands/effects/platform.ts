@@ -1,9 +1,9 @@
 /**
- * The start-up sequence (spec 000 section 4), run for each recorded `platform/StartRequested`:
- * login data, user data, initial data; then, for a signed-in user or an allowed anonymous one,
- * features and local storage, the parallel loads, cloud trial state, analytics and UI
- * personalisation; finally the navigation type. Each result is recorded as it arrives; any
- * failure ends the sequence with `platform/StartFailed` (no message is shown for it).
+ * The start-up sequence's calls (spec 000 section 4). Which step comes next is the platform
+ * decider's (`domain/platform/startUp.ts`): each step's effect calls the ports the step names,
+ * records the answer, and asks the decider to go on (`platform/ContinueStart`); a failure ends
+ * the sequence with `platform/StartFailed` (no message is shown for it). The navigation type and
+ * the on-prem metrics follow the sequence and are logged only when they fail.
  */
 import { mergeMap, switchMap } from 'rxjs'
 import { isLeft, right } from 'fp-ts/Either'
@@ -11,19 +11,14 @@ import type { AppEvent } from '../../domain/app'
 import type { Failure } from '../../domain/shared/failure'
 import type { Ports, Result } from '../../adapters/ports'
 import * as P from '../../domain/platform/events'
-import {
-  analyticsAllowed,
-  cloudTrialOf,
-  hasMicroservice,
-  sendsOnPremMetrics,
-  skipsRepoAndOnboardingData,
-} from '../../domain/platform/rules'
+import type { StartLoad } from '../../domain/platform/events'
 import type { StartStep } from '../../domain/platform/types'
+import type { AnsweredStep } from '../../domain/platform/startUp'
 import * as S from '../../domain/session/events'
 import { selectedProjectKey } from '../../domain/navigation/menus'
-import type { EffectTable, Effect } from './types'
+import { asked, type Asked, type EffectTable, type Effect } from './types'
 import { loadLoginData } from './loginData'
-import { ofType, request, thrown, work } from './operators'
+import { ofType, request, settle, type EnvelopeOf } from './operators'
 
 /** Local-storage keys the console reads at start-up (UI preferences; never secrets). */
 export const LOCAL_PREFERENCE_KEYS = [
@@ -32,22 +27,6 @@ export const LOCAL_PREFERENCE_KEYS = [
   'lastApplicationPath',
   'lastAdministrationPath',
 ] as const
-export const DEFAULT_NAVIGATION_TYPE = 'new'
-
-/** Ends the sequence at `step`: the failure is recorded, the sequence stops. */
-class StepFailed extends Error {
-  constructor(
-    readonly step: StartStep,
-    readonly failure: Failure,
-  ) {
-    super(failure.message)
-  }
-}
-
-function required<A>(step: StartStep, result: Result<A>): A {
-  if (isLeft(result)) throw new StepFailed(step, result.left)
-  return result.right
-}
 
 function readPreferences(ports: Ports): Record<string, string> {
   const values: Record<string, string> = {}
@@ -58,139 +37,153 @@ function readPreferences(ports: Ports): Record<string, string> {
   return values
 }
 
-export async function runStartUp(
-  ports: Ports,
-  emit: (event: AppEvent) => void,
-  options: { readonly onPremMetricsSent?: boolean } = {},
-): Promise<void> {
-  const { platformApi: platform, sessionApi: session } = ports
+type StepCause = EnvelopeOf<'platform/StartRequested' | 'platform/StartStepRequested'>
 
-  const loginData = await loadLoginData(ports)
-  if (isLeft(loginData)) {
-    emit(S.LoginDataFailed({ failure: loginData.left }))
-    throw new StepFailed('loginData', loginData.left)
-  }
-  emit(S.LoginDataLoaded(loginData.right))
+/** The decider is asked to go on once `after` has answered. */
+const goOn = (cause: StepCause, after: AnsweredStep): Asked =>
+  asked(cause, { type: 'platform/ContinueStart', after })
 
-  const user = required('userData', await session.current())
-  emit(S.UserDataLoaded({ user }))
+/** Login data first: the login page waits for it. */
+const loginData: Effect = (events$, _state$, ports) =>
+  events$.pipe(
+    ofType('platform/StartRequested'),
+    mergeMap((env) =>
+      request(env, () => loadLoginData(ports), {
+        done: (data) => [S.LoginDataLoaded(data), goOn(env, 'loginData')],
+        failed: (failure) => [S.LoginDataFailed({ failure }), P.StartFailed({ step: 'loginData', failure })],
+      }),
+    ),
+  )
 
+/** The initial data's four calls side by side; the first failure (in this order) is the step's. */
+async function initialData(ports: Ports): Promise<Result<Parameters<typeof P.InitialDataLoaded>[0]>> {
+  const platform = ports.platformApi
   const [version, microservices, footer, entitlements] = await Promise.all([
     platform.version(),
     platform.microservices(),
     platform.footer(),
     platform.entitlements(),
   ])
-  const initial = {
-    version: required('initialData', version),
-    microservices: required('initialData', microservices).map((m) => ({ ...m })),
-    footer: required('initialData', footer),
-    entitlements: [...required('initialData', entitlements)],
-  }
-  emit(P.InitialDataLoaded(initial))
+  if (isLeft(version)) return version
+  if (isLeft(microservices)) return microservices
+  if (isLeft(footer)) return footer
+  if (isLeft(entitlements)) return entitlements
+  return right({
+    version: version.right,
+    microservices: microservices.right.map((m) => ({ ...m })),
+    footer: footer.right,
+    entitlements: [...entitlements.right],
+  })
+}
 
-  const signedIn = !user.anonymous
-  let features: Record<string, boolean> = {}
-  let packageTypes: ReadonlyArray<string> = []
-  if (signedIn || loginData.right.settings.anonAccessEnabled) {
-    features = { ...required('features', await platform.features()) }
-    emit(P.FeaturesLoaded({ features }))
-    emit(P.LocalPreferencesRead({ values: readPreferences(ports) }))
-
-    const skipRepoData = skipsRepoAndOnboardingData(features)
-    const loads: Array<Promise<Result<AppEvent>>> = [
-      hasMicroservice(initial.microservices, 'insight')
-        ? load(platform.microserviceEnabled('insight'), (enabled) => P.SupportAnalyticsLoaded({ enabled }))
-        : null,
-      // The projects of the top bar's selector: every project for admins, the user's own
-      // projects for everyone else signed in (spec 000 section 2).
-      signedIn
-        ? load(platform.projects(), (projects) =>
-            P.ProjectsLoaded({
-              projects: projects.map((p) => ({ ...p })),
-              remembered: ports.localStore.get(selectedProjectKey(user.name)),
-            }),
-          )
-        : null,
-      load(session.samlLogoutUrl(), (logoutUrl) => S.SamlLogoutUrlLoaded({ logoutUrl })),
-      load(platform.packageTypes(), (types) => {
-        packageTypes = types
-        return P.PackageTypesLoaded({ packageTypes: [...types] })
-      }),
-      initial.footer.isCloud
-        ? load(platform.artifactCount(), (artifactCount) => P.InfoWidgetLoaded({ artifactCount }))
-        : null,
-      load(platform.blockedUsages(), (blocked) => P.BlockedUsagesLoaded({ blocked: [...blocked] })),
-      skipRepoData
-        ? null
-        : load(platform.onboardingStatus(), (hasOnlyDefaultRepos) =>
-            P.OnboardingStatusLoaded({ hasOnlyDefaultRepos }),
-          ),
-    ].filter((p): p is Promise<Result<AppEvent>> => p !== null)
-    const results = await Promise.all(loads)
-    let firstFailure: Failure | undefined
-    for (const result of results) {
-      if (isLeft(result)) firstFailure ??= result.left
-      else emit(result.right)
-    }
-    if (firstFailure) throw new StepFailed('parallelLoads', firstFailure)
-
-    emit(P.CloudTrialStateSet({ cloudTrial: cloudTrialOf(initial.footer) }))
-    emit(P.AnalyticsDecided({ enabled: analyticsAllowed({ signedIn, footer: initial.footer, features }) }))
-    // The scanning service initialises its permissions and state with the personalisation.
-    emit(P.UiPersonalised({ scanning: hasMicroservice(initial.microservices, 'xray') }))
-  }
-  emit(P.StartCompleted({}))
-
-  // The navigation type is the signed-in user's preference on the server (anonymous visitors
-  // keep the default). It only ever falls back to the default: a failure is logged, nothing more.
-  try {
-    const navigationType = signedIn
-      ? await ports.navigationApi.navigationType()
-      : right(DEFAULT_NAVIGATION_TYPE)
-    emit(
-      isLeft(navigationType)
-        ? P.NavigationTypeFailed({ failure: navigationType.left })
-        : P.NavigationTypeInitialised({ navigationType: navigationType.right }),
-    )
-  } catch (error) {
-    emit(P.NavigationTypeFailed({ failure: thrown(error) }))
-  }
-
-  // On-prem metrics: once per page life, when the feature is on; a failure is logged only.
-  if (!options.onPremMetricsSent && sendsOnPremMetrics(initial.footer, features)) {
-    const metrics = {
-      frontendVersion: initial.version.version,
-      packageTypes: [...packageTypes],
-      services: initial.microservices.filter((m) => m.enabled).length,
-    }
-    const sent = await platform.sendOnPremMetrics(metrics)
-    emit(isLeft(sent) ? P.OnPremMetricsFailed({ failure: sent.left }) : P.OnPremMetricsSent({ metrics }))
+/** One of the parallel loads: its call and the event its answer is. */
+function load(ports: Ports, which: StartLoad, user: string): Promise<Result<AppEvent>> {
+  const { platformApi: platform, sessionApi: session } = ports
+  const as = <A>(call: () => Promise<Result<A>>, toEvent: (a: A) => AppEvent) =>
+    settle(call).then((result) => (isLeft(result) ? result : right(toEvent(result.right))))
+  switch (which) {
+    case 'supportAnalytics':
+      return as(
+        () => platform.microserviceEnabled('insight'),
+        (enabled) => P.SupportAnalyticsLoaded({ enabled }),
+      )
+    case 'projects':
+      return as(
+        () => platform.projects(),
+        (projects) =>
+          P.ProjectsLoaded({
+            projects: projects.map((p) => ({ ...p })),
+            remembered: ports.localStore.get(selectedProjectKey(user)),
+          }),
+      )
+    case 'samlLogoutUrl':
+      return as(
+        () => session.samlLogoutUrl(),
+        (logoutUrl) => S.SamlLogoutUrlLoaded({ logoutUrl }),
+      )
+    case 'packageTypes':
+      return as(
+        () => platform.packageTypes(),
+        (types) => P.PackageTypesLoaded({ packageTypes: [...types] }),
+      )
+    case 'infoWidget':
+      return as(
+        () => platform.artifactCount(),
+        (artifactCount) => P.InfoWidgetLoaded({ artifactCount }),
+      )
+    case 'blockedUsages':
+      return as(
+        () => platform.blockedUsages(),
+        (blocked) => P.BlockedUsagesLoaded({ blocked: [...blocked] }),
+      )
+    case 'onboardingStatus':
+      return as(
+        () => platform.onboardingStatus(),
+        (hasOnlyDefaultRepos) => P.OnboardingStatusLoaded({ hasOnlyDefaultRepos }),
+      )
   }
 }
 
-async function load<A>(call: Promise<Result<A>>, toEvent: (a: A) => AppEvent): Promise<Result<AppEvent>> {
-  const result = await call
-  return isLeft(result) ? result : right(toEvent(result.right))
+/** Every answer that came is recorded; the first failure, if any, ends the sequence. */
+function parallelOutcome(
+  env: StepCause,
+  results: ReadonlyArray<Result<AppEvent>>,
+): ReadonlyArray<AppEvent | Asked> {
+  const loaded = results.flatMap((r) => (isLeft(r) ? [] : [r.right]))
+  const failure = results.find(isLeft)?.left
+  return failure === undefined
+    ? [...loaded, goOn(env, 'parallelLoads')]
+    : [...loaded, P.StartFailed({ step: 'parallelLoads', failure })]
 }
 
-const startUp: Effect = (events$, _state$, ports) =>
+const stepFailed = (step: StartStep) => (failure: Failure) => P.StartFailed({ step, failure })
+
+/** Each step the decider asks for: its calls, its answer recorded, the decider asked to go on. */
+const steps: Effect = (events$, _state$, ports) =>
   events$.pipe(
-    ofType('platform/StartRequested'),
-    mergeMap((env) =>
-      work(
-        env,
-        async (emit) => {
-          try {
-            await runStartUp(ports, emit, { onPremMetricsSent: env.event.data.onPremMetricsSent })
-          } catch (error) {
-            if (error instanceof StepFailed) emit(P.StartFailed({ step: error.step, failure: error.failure }))
-            else throw error
-          }
-        },
-        (failure) => P.StartFailed({ step: 'initialData', failure }),
-      ),
-    ),
+    ofType('platform/StartStepRequested'),
+    mergeMap((env) => {
+      const step = env.event.data
+      switch (step.step) {
+        case 'userData':
+          return request(env, () => ports.sessionApi.current(), {
+            done: (user) => [S.UserDataLoaded({ user }), goOn(env, 'userData')],
+            failed: stepFailed('userData'),
+          })
+        case 'initialData':
+          return request(env, () => initialData(ports), {
+            done: (initial) => [P.InitialDataLoaded(initial), goOn(env, 'initialData')],
+            failed: stepFailed('initialData'),
+          })
+        case 'features':
+          return request(env, () => ports.platformApi.features(), {
+            done: (features) => [
+              P.FeaturesLoaded({ features: { ...features } }),
+              P.LocalPreferencesRead({ values: readPreferences(ports) }),
+              goOn(env, 'features'),
+            ],
+            failed: stepFailed('features'),
+          })
+        case 'parallelLoads':
+          return request(
+            env,
+            async () => right(await Promise.all(step.loads.map((which) => load(ports, which, step.user)))),
+            { done: (results) => parallelOutcome(env, results), failed: stepFailed('parallelLoads') },
+          )
+        case 'navigationType':
+          // It only ever falls back to the default: a failure is logged, nothing more.
+          return request(env, () => ports.navigationApi.navigationType(), {
+            done: (navigationType) => P.NavigationTypeInitialised({ navigationType }),
+            failed: (failure) => P.NavigationTypeFailed({ failure }),
+          })
+        case 'onPremMetrics':
+          // Once per page life; a failure is logged only.
+          return request(env, () => ports.platformApi.sendOnPremMetrics(step.metrics), {
+            done: () => P.OnPremMetricsSent({ metrics: step.metrics }),
+            failed: (failure) => P.OnPremMetricsFailed({ failure }),
+          })
+      }
+    }),
   )
 
 /**
@@ -208,4 +201,4 @@ const recheckScanner: Effect = (events$, _state$, ports) =>
     ),
   )
 
-export const platformEffects: EffectTable = { startUp, recheckScanner }
+export const platformEffects: EffectTable = { loginData, steps, recheckScanner }

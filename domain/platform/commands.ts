@@ -15,4 +15,13 @@ export interface RecheckScanner {
   readonly type: 'platform/RecheckScanner'
 }
 
-export type PlatformCommand = Start | RecheckScanner
+/**
+ * A step of the start-up answered: the decider decides what comes next (the effect that ran the
+ * step asks; refused once the sequence is not running).
+ */
+export interface ContinueStart {
+  readonly type: 'platform/ContinueStart'
+  readonly after: 'loginData' | 'userData' | 'initialData' | 'features' | 'parallelLoads'
+}
+
+export type PlatformCommand = Start | RecheckScanner | ContinueStart

@@ -5,6 +5,7 @@ import { platformEvents, ScannerRecheckRequested, StartRequested, type PlatformE
 import type { PlatformCommand } from './commands'
 import { initialPlatformState, type PlatformState } from './types'
 import { platformCommandCodecs } from './commandCodecs.gen'
+import { nextStartStep, startUpViewerOf, type StartUpViewer, type ViewerSlices } from './startUp'
 
 function evolve(slice: PlatformState, event: PlatformEvent | SessionEvent): PlatformState {
   switch (event.type) {
@@ -62,18 +63,30 @@ function evolve(slice: PlatformState, event: PlatformEvent | SessionEvent): Plat
   }
 }
 
-export const platformArea: SliceArea<'platform', PlatformState, PlatformCommand, PlatformEvent> = {
+export const platformArea: SliceArea<
+  'platform',
+  PlatformState,
+  PlatformCommand,
+  PlatformEvent,
+  StartUpViewer,
+  never,
+  ViewerSlices
+> = {
   key: 'platform',
   commands: platformCommandCodecs,
   initialState: initialPlatformState,
   events: platformEvents,
-  decide: (command, slice) => {
+  contextOf: startUpViewerOf,
+  decide: (command, slice, viewer) => {
     switch (command.type) {
       case 'platform/Start':
         if (slice.loading) return left('start-up is already running')
         return right([
           StartRequested({ reason: command.reason ?? 'boot', onPremMetricsSent: slice.onPremMetricsSent }),
         ])
+      case 'platform/ContinueStart':
+        if (!slice.loading) return left('start-up is not running')
+        return right(nextStartStep(command.after, slice, viewer))
       case 'platform/RecheckScanner':
         return right(
           slice.microservices.some((m) => m.name === 'xray' && m.enabled)

@@ -117,6 +117,29 @@ export const OnPremMetricsSent = defineEvent(
 )
 /** Logged only, like the navigation type: the console carries on. */
 export const OnPremMetricsFailed = defineEvent('platform/OnPremMetricsFailed', t.type({ failure: Failure }))
+/** The parallel loads of start-up, by name: which run is decided for the viewer and instance. */
+const StartLoadC = t.keyof({
+  supportAnalytics: null,
+  projects: null,
+  samlLogoutUrl: null,
+  packageTypes: null,
+  infoWidget: null,
+  blockedUsages: null,
+  onboardingStatus: null,
+})
+export type StartLoad = t.TypeOf<typeof StartLoadC>
+/**
+ * The platform decider asks for the start-up's next step (`domain/platform/startUp.ts`), with
+ * what its calls need: the parallel loads to make and whose projects to remember, the metrics.
+ */
+export const StartStepRequested = defineEvent(
+  'platform/StartStepRequested',
+  t.union([
+    t.type({ step: t.keyof({ userData: null, initialData: null, features: null, navigationType: null }) }),
+    t.type({ step: t.literal('parallelLoads'), loads: t.array(StartLoadC), user: t.string }),
+    t.type({ step: t.literal('onPremMetrics'), metrics: OnPremMetricsC }),
+  ]),
+)
 /** Any failure of the sequence: clears loading and the initial-data-fetched flag, shows nothing. */
 export const StartFailed = defineEvent('platform/StartFailed', t.type({ step: StepC, failure: Failure }))
 
@@ -143,6 +166,7 @@ export const platformEvents = [
   StartFailed,
   OnPremMetricsSent,
   OnPremMetricsFailed,
+  StartStepRequested,
 ] as const
 
 export type PlatformEvent = EventOf<(typeof platformEvents)[number]>

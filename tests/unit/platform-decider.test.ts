@@ -9,7 +9,7 @@ import { platformArea } from '../../domain/platform'
 import * as P from '../../domain/platform/events'
 import * as S from '../../domain/session/events'
 import { foldEvents, spec } from '../support/decider'
-import { footer, statusFailure, user } from '../support/fixtures'
+import { anonymous, footer, loginData, statusFailure, user } from '../support/fixtures'
 
 const platform = spec(appSlice(platformArea))
 const loaded = P.InitialDataLoaded({
@@ -139,5 +139,87 @@ describe('the platform start-up', () => {
     // Before any start-up completed, a login changes nothing.
     const before = foldEvents([S.SignedOut({ reason: 'logout' })]).platform
     expect(before).toEqual(foldEvents([]).platform)
+  })
+})
+
+describe('the start-up, step by step (the decider decides what follows each answer)', () => {
+  const started = P.StartRequested({ reason: 'boot', onPremMetricsSent: false })
+  const continueAfter = (after: 'loginData' | 'userData' | 'initialData' | 'features' | 'parallelLoads') =>
+    ({ type: 'platform/ContinueStart', after }) as const
+
+  it('is refused once the sequence is not running', () => {
+    platform
+      .given()
+      .when(continueAfter('loginData'))
+      .rejected(/not running/)
+    platform
+      .given(started, P.StartCompleted({}))
+      .when(continueAfter('userData'))
+      .rejected(/not running/)
+  })
+
+  it('asks for the user data after the login data, the initial data after the user data', () => {
+    platform
+      .given(started, loginData())
+      .when(continueAfter('loginData'))
+      .then(P.StartStepRequested({ step: 'userData' }))
+    platform
+      .given(started, loginData(), S.UserDataLoaded({ user: user() }))
+      .when(continueAfter('userData'))
+      .then(P.StartStepRequested({ step: 'initialData' }))
+  })
+
+  it('ends after the initial data for an anonymous visitor without anonymous access', () => {
+    platform
+      .given(started, loginData(), S.UserDataLoaded({ user: anonymous() }), loaded)
+      .when(continueAfter('initialData'))
+      .then(P.StartCompleted({}), P.NavigationTypeInitialised({ navigationType: 'new' }))
+    platform
+      .given(started, loginData({ anonAccessEnabled: true }), S.UserDataLoaded({ user: anonymous() }), loaded)
+      .when(continueAfter('initialData'))
+      .then(P.StartStepRequested({ step: 'features' }))
+  })
+
+  it('names the parallel loads for the viewer and the instance, and whose projects to remember', () => {
+    platform
+      .given(
+        started,
+        loginData(),
+        S.UserDataLoaded({ user: user({ name: 'ann' }) }),
+        loaded,
+        P.FeaturesLoaded({ features: { quickDeployLanding: true } }),
+      )
+      .when(continueAfter('features'))
+      .then(
+        P.StartStepRequested({
+          step: 'parallelLoads',
+          loads: ['projects', 'samlLogoutUrl', 'packageTypes', 'blockedUsages'],
+          user: 'ann',
+        }),
+      )
+  })
+
+  it('personalises and completes after the parallel loads, then asks for the navigation type and the metrics', () => {
+    platform
+      .given(
+        started,
+        loginData(),
+        S.UserDataLoaded({ user: user() }),
+        loaded,
+        P.FeaturesLoaded({ features: { onPremMetrics: true } }),
+        P.PackageTypesLoaded({ packageTypes: ['npm'] }),
+      )
+      .when(continueAfter('parallelLoads'))
+      .then(
+        P.CloudTrialStateSet({ cloudTrial: false }),
+        P.AnalyticsDecided({ enabled: false }),
+        P.UiPersonalised({ scanning: true }),
+        P.StartCompleted({}),
+        P.StartStepRequested({ step: 'navigationType' }),
+        P.StartStepRequested({
+          step: 'onPremMetrics',
+          metrics: { frontendVersion: '7.90.1', packageTypes: ['npm'], services: 1 },
+        }),
+      )
   })
 })

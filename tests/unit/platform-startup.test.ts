@@ -41,7 +41,10 @@ describe('platform start-up', () => {
       sessionApi: sessionApi({}, user({ admin: true })),
     })
     await flush()
-    const platformAndSession = types.filter((t) => t.startsWith('platform/') || t.startsWith('session/'))
+    // The facts, in order; the steps the platform decider asked for between them come after.
+    const platformAndSession = types.filter(
+      (t) => (t.startsWith('platform/') || t.startsWith('session/')) && t !== 'platform/StartStepRequested',
+    )
     expect(platformAndSession.slice(0, 4)).toEqual([
       'platform/StartRequested',
       'session/LoginDataLoaded',
@@ -69,6 +72,13 @@ describe('platform start-up', () => {
       'platform/StartCompleted',
       'platform/NavigationTypeInitialised',
     ])
+    const stepsAsked = app
+      .exportLog()
+      .split('\n')
+      .filter((line) => line.includes('"type":"platform/StartStepRequested"'))
+      .map((line) => (JSON.parse(line) as { data: { step: string } }).data.step)
+    expect(stepsAsked).toEqual(['userData', 'initialData', 'features', 'parallelLoads', 'navigationType'])
+    expect(app.exportLog()).not.toContain('CommandRejected')
     const state = app.getState()
     expect(state.platform.loading).toBe(false)
     expect(state.platform.initialDataFetched).toBe(true)
