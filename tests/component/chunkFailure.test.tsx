@@ -25,6 +25,15 @@ function setUp(load: () => Promise<{ default?: () => React.JSX.Element }>) {
   return app
 }
 
+/** The data of the first chunk failure the app's log recorded. */
+const chunkFailureLogged = (app: ReturnType<typeof setUp>): unknown => {
+  const line = app
+    .exportLog()
+    .split('\n')
+    .find((l) => l.includes('navigation/ChunkLoadFailed'))
+  return (JSON.parse(line ?? '{}') as { data?: unknown }).data
+}
+
 describe('lazily loaded areas', () => {
   it('records CSS_CHUNK_LOAD_FAILED when a style sheet of the chunk fails, and says so in its place', async () => {
     const cssUrl = 'http://127.0.0.1:8082/ui/assets/ShellPages-Cx1.css'
@@ -52,11 +61,7 @@ describe('lazily loaded areas', () => {
       Promise.reject(new TypeError(`Failed to fetch dynamically imported module: ${jsUrl}`)),
     )
     await expect.poll(() => app.getState().navigation.failedChunks).toEqual(['shell'])
-    const line = app
-      .exportLog()
-      .split('\n')
-      .find((l) => l.includes('navigation/ChunkLoadFailed'))
-    expect(JSON.parse(line ?? '{}').data).toEqual({
+    expect(chunkFailureLogged(app)).toEqual({
       name: 'ChunkLoadError',
       area: 'shell',
       type: 'error',
@@ -74,11 +79,7 @@ describe('lazily loaded areas', () => {
       expect(app.getState().navigation.failedChunks).toEqual([])
       await vi.advanceTimersByTimeAsync(1)
       expect(app.getState().navigation.failedChunks).toEqual(['shell'])
-      const line = app
-        .exportLog()
-        .split('\n')
-        .find((l) => l.includes('navigation/ChunkLoadFailed'))
-      expect(JSON.parse(line ?? '{}').data).toEqual({
+      expect(chunkFailureLogged(app)).toEqual({
         name: 'ChunkLoadError',
         area: 'shell',
         type: 'timeout',
