@@ -214,7 +214,7 @@ export interface SessionApi {
   identify(name: string): Promise<Result<{ readonly expiresIn: number }>>
   /** Confirms the password: the profile stays unlocked until the answered time. */
   unlockProfile(password: string): Promise<Result<{ readonly unlockedUntil: string }>>
-  /** One's own e-mail and/or password (needs an unlocked profile). */
+  /** One's own email and/or password (needs an unlocked profile). */
   updateProfile(changes: { readonly email?: string; readonly password?: string }): Promise<Result<UserData>>
   /** The user's API key, with the re-authentication header built from the user and password. */
   apiKey(user: string, password: string): Promise<Result<string>>

@@ -198,7 +198,7 @@ export function validatePermission(
   ])
 }
 
-/** Users whose name or e-mail contains the text (literal, case-insensitive). */
+/** Users whose name or email contains the text (literal, case-insensitive). */
 export function filterUsers<U extends { readonly name: string; readonly email: string }>(
   users: ReadonlyArray<U>,
   text: string,

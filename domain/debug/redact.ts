@@ -2,7 +2,7 @@
  * What an exported session log leaves out. Always: secrets (the value of every field named like
  * a password, token or key, secret query parameters of any link in it, the password of a link's
  * user part, bearer and basic credentials, JSON web tokens and private keys), and every line that
- * cannot be read as a log line (it could not be checked). When asked: personal data (every e-mail
+ * cannot be read as a log line (it could not be checked). When asked: personal data (every email
  * address, wherever an event or a snapshot holds one, becomes `redacted@example.invalid`) and the
  * contents of the platform's log files the log viewer showed (each chunk's text becomes empty;
  * where it was read from and the file's size stay). The redacted log is still a whole log: its
@@ -26,7 +26,7 @@ const LOG_CHUNK = 'serviceStatus/LogChunkReceived'
 
 export interface Redacted {
   readonly text: string
-  /** How many e-mail addresses, log chunks and secrets were left out. */
+  /** How many email addresses, log chunks and secrets were left out. */
   readonly emails: number
   readonly logChunks: number
   readonly secrets: number

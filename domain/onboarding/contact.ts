@@ -16,7 +16,7 @@ export const HELP_OPTIONS = [
 ] as const
 export type HelpOption = (typeof HELP_OPTIONS)[number]
 
-/** The form as typed (nothing secret: names, a country, an e-mail address and a comment). */
+/** The form as typed (nothing secret: names, a country, an email address and a comment). */
 export interface ContactForm {
   readonly firstName: string
   readonly lastName: string
@@ -46,7 +46,7 @@ export type ContactProblem =
 
 export type ContactProblems = Readonly<Partial<Record<ContactField, ContactProblem>>>
 
-// The platform's own e-mail rule (server/auth/schemas.ts): no spaces, quotes, brackets or
+// The platform's own email rule (server/auth/schemas.ts): no spaces, quotes, brackets or
 // separators; one @; a dot in the domain. Kept plain because it goes into mail headers.
 
 /** What the platform receives: the trimmed form with a chosen help option, and its lead source. */
@@ -81,7 +81,7 @@ const required = (value: string, max: number): ContactProblem | undefined => {
 
 /**
  * The rule the submit button follows (the specification leaves it open): first name, last
- * name and country present (not only spaces, at most 100 characters each), an e-mail address
+ * name and country present (not only spaces, at most 100 characters each), an email address
  * the platform accepts (at most 254 characters), a help option chosen, and a comment of at
  * most 2000 characters (it is optional).
  */

@@ -2,7 +2,7 @@
  * The rules of the session screens' forms (spec 000 section 5), validated forms as types: each
  * rule gives the value its command takes, or the problem of every field as a message key (worded
  * by the view's catalogue). A password is mandatory when it is empty: spaces are characters of a
- * password (the platform's password rules judge it); a name or an e-mail address needs more than
+ * password (the platform's password rules judge it); a name or an email address needs more than
  * spaces. Loaded with the account screens, not with the login page, like the profile screen's
  * password-unlock rule at the end.
  */
@@ -18,7 +18,7 @@ declare const checked: unique symbol
 type Checked<B extends string> = string & { readonly [checked]: B }
 /** A user name that is not only spaces (sent as typed). */
 export type UserName = Checked<'UserName'>
-/** An e-mail address the platform takes, trimmed. */
+/** An email address the platform takes, trimmed. */
 export type EmailAddress = Checked<'EmailAddress'>
 /** A password, typed twice the same where the form asks for a confirmation. */
 export type Password = Checked<'Password'>
@@ -110,7 +110,7 @@ export interface ProfileUpdate {
 }
 
 /**
- * The profile form, given the address the user has now: the e-mail address stays mandatory; a
+ * The profile form, given the address the user has now: the email address stays mandatory; a
  * new password is optional, and when one is typed the confirmation must repeat it (an empty
  * confirmation of it differs). The address is sent when it changed, or when nothing else is.
  */

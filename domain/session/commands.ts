@@ -154,7 +154,7 @@ export interface UnlockProfile {
   readonly type: 'session/UnlockProfile'
   readonly passwordRef: string
 }
-/** Changes one's own e-mail and/or password (an unlocked, updatable profile). */
+/** Changes one's own email and/or password (an unlocked, updatable profile). */
 export interface UpdateProfile {
   readonly type: 'session/UpdateProfile'
   readonly email?: string

@@ -24,7 +24,7 @@ export const URL_MESSAGE = 'Enter a valid URL'
 export const MAX_UPLOAD_BYTES = 13 * 1024 * 1024
 
 /**
- * The platform's e-mail rule: one @, a dot in the domain, no spaces, quotes or brackets. The
+ * The platform's email rule: one @, a dot in the domain, no spaces, quotes or brackets. The
  * one copy: the platform's request schemas use its source as their pattern.
  */
 export const EMAIL_PATTERN = /^[^\s@<>()[\],;:"\\]+@[^\s@<>()[\],;:"\\]+\.[^\s@<>()[\],;:"\\]+$/

@@ -196,7 +196,7 @@ export function registerAdminUserRoutes(app: FastifyInstance, ctx: ServerContext
     {
       schema: {
         summary:
-          'Change a user (admins): e-mail, password, flags (admin, mfaRequired, passwordExpired, credentialsExpired, disabled), groups, resetMfa',
+          'Change a user (admins): email, password, flags (admin, mfaRequired, passwordExpired, credentialsExpired, disabled), groups, resetMfa',
         params: nameParams,
         body: {
           type: 'object',
@@ -278,7 +278,7 @@ export function registerAdminUserRoutes(app: FastifyInstance, ctx: ServerContext
     '/ui/admin/invitations',
     {
       schema: {
-        summary: 'Invite someone by e-mail (admins): a single-use link is mailed to the outbox',
+        summary: 'Invite someone by email (admins): a single-use link is mailed to the outbox',
         body: {
           type: 'object',
           properties: { email: emailSchema },

@@ -19,7 +19,7 @@ import { isoNow, type Clock } from '../clock'
 import type { Sql } from '../db/sql'
 
 export const FORGOT_PASSWORD_ANSWER =
-  'If the account exists and has an e-mail address, a link to reset the password has been sent to it.'
+  'If the account exists and has an email address, a link to reset the password has been sent to it.'
 
 /** Sets a new password and clears the expiry flags; ends every session of the user. */
 export async function setPassword(
@@ -52,7 +52,7 @@ export function registerPasswordRoutes(app: FastifyInstance, ctx: ServerContext,
       await limiter.take(key, reply)
       const general = await readGeneralConfig(ctx.sql, ctx.config)
       if (!general.forgotPasswordEnabled)
-        throw new HttpError(403, 'Password reset by e-mail is disabled on this platform', 'DISABLED')
+        throw new HttpError(403, 'Password reset by email is disabled on this platform', 'DISABLED')
       const user = await findUserByNameOrEmail(ctx.sql, request.body.user.trim())
       if (user && user.email && user.realm === 'internal') {
         const { token } = await issueMailToken(ctx, 'reset', { userId: user.id, email: user.email })

@@ -126,7 +126,7 @@ export function registerProfileRoutes(app: FastifyInstance, ctx: ServerContext, 
     {
       schema: {
         summary:
-          "Change one's own e-mail and/or password; the profile must be unlocked (POST /ui/userProfile) and updatable",
+          "Change one's own email and/or password; the profile must be unlocked (POST /ui/userProfile) and updatable",
         body: {
           type: 'object',
           properties: { email: emailSchema, password: passwordSchema },

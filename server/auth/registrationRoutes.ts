@@ -69,7 +69,7 @@ export function registerRegistrationRoutes(
     '/ui/auth/invitation',
     {
       schema: {
-        summary: 'The e-mail address an invitation was sent to; 404 when unknown, used or expired',
+        summary: 'The email address an invitation was sent to; 404 when unknown, used or expired',
         querystring: {
           type: 'object',
           properties: { token: tokenSchema },

@@ -35,7 +35,7 @@ export function authStore(sql: Sql) {
       await sql.run('UPDATE sessions SET unlocked_until = ? WHERE id_hash = ?', [until, idHash])
     },
 
-    /** E-mail and/or password at once; a new password ends the user's other sessions, not this one. */
+    /** Email and/or password at once; a new password ends the user's other sessions, not this one. */
     async updateProfile(
       userId: number,
       keepSession: string,

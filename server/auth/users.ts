@@ -42,7 +42,7 @@ export function findUserById(sql: Sql, id: number): Promise<UserRow | undefined>
   return userRecords(sql).byId(id)
 }
 
-/** By name, or by e-mail address when no user has that name (forgot-password accepts either). */
+/** By name, or by email address when no user has that name (forgot-password accepts either). */
 export async function findUserByNameOrEmail(sql: Sql, nameOrEmail: string): Promise<UserRow | undefined> {
   const users = userRecords(sql)
   return (await users.byName(nameOrEmail)) ?? (await users.byEmail(nameOrEmail))

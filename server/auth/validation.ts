@@ -27,7 +27,7 @@ export function describeValidationError(error: FastifySchemaValidationError, dat
       return `${name}: unknown field ${String(params.additionalProperty)}`
     case 'pattern':
       if (params.pattern === NAME_PATTERN) return `${name}: ${NAME_MESSAGE}`
-      if (/@/.test(String(params.pattern))) return `${name}: Enter a valid e-mail address`
+      if (/@/.test(String(params.pattern))) return `${name}: Enter a valid email address`
       return `${name}: has an invalid format`
     case 'minLength':
       return Number(params.limit) === 1

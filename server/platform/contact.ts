@@ -146,7 +146,7 @@ export function registerContactRoutes(app: FastifyInstance, ctx: ServerContext):
         .header('Content-Security-Policy', "default-src 'none'")
         .send(
           `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Book your demo</title></head>` +
-            `<body><h1>Book your demo</h1><p>Reply to our e-mail with the time that suits you:</p><ul>${slots}</ul></body></html>`,
+            `<body><h1>Book your demo</h1><p>Reply to our email with the time that suits you:</p><ul>${slots}</ul></body></html>`,
         )
     },
   )

@@ -108,7 +108,7 @@ export async function startLocalOidcProvider(options: LocalOidcProviderOptions):
         res.end(
           page(
             'Authorize the platform',
-            `<p>The platform asks for your profile, e-mail address and groups.</p>
+            `<p>The platform asks for your profile, email address and groups.</p>
 <form method="post" action="${action$}/confirm"><button type="submit">Allow</button></form>
 <form method="post" action="${action$}/abort"><button type="submit">Deny</button></form>`,
           ),

@@ -66,9 +66,9 @@ describe('the debug panel', { timeout: 30_000 }, () => {
     expect(selected().textContent).toBe(newest.textContent)
   })
 
-  it('says what an export holds and leaves out e-mail addresses and server log contents unless asked', async () => {
+  it('says what an export holds and leaves out email addresses and server log contents unless asked', async () => {
     const { panel, user } = await openPanel()
-    const emails = panel.getByRole('checkbox', { name: 'Leave out e-mail addresses' })
+    const emails = panel.getByRole('checkbox', { name: 'Leave out email addresses' })
     const logs = panel.getByRole('checkbox', { name: 'Leave out the contents of server log files' })
     expect(emails).toBeChecked()
     expect(logs).toBeChecked()

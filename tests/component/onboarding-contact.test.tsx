@@ -69,7 +69,7 @@ describe('contact-us dialog', () => {
     )
     await user.type(within(dialog).getByRole('textbox', { name: 'Email' }), 'example.com')
     await fill(user, dialog)
-    // The e-mail now reads ada@example.comada@example.com: still not an address.
+    // The email now reads ada@example.comada@example.com: still not an address.
     expect(submit).toBeDisabled()
     await user.clear(within(dialog).getByRole('textbox', { name: 'Email' }))
     await user.type(within(dialog).getByRole('textbox', { name: 'Email' }), 'ada@example.com')

@@ -1,4 +1,4 @@
-// /user_profile: unlock with the password, change e-mail and password, the API key shown once;
+// /user_profile: unlock with the password, change email and password, the API key shown once;
 // clear messages for a wrong password and the rate limit; what the user typed is kept on errors.
 import { describe, expect, it } from 'vitest'
 import { screen, waitFor } from '@testing-library/react'
@@ -105,7 +105,7 @@ describe('profile unlock', () => {
 })
 
 describe('profile changes', () => {
-  it('changes the e-mail, then the password; refused input stays on the screen', async () => {
+  it('changes the email, then the password; refused input stays on the screen', async () => {
     const changes: unknown[] = []
     const answers: Array<ReturnType<typeof left> | ReturnType<typeof right>> = []
     const h = open({
@@ -123,12 +123,12 @@ describe('profile changes', () => {
 
     // The server refuses: the message shows and the typed address stays.
     answers.push(
-      left({ kind: 'status', status: 400, message: 'Invalid request: email: Enter a valid e-mail address' }),
+      left({ kind: 'status', status: 400, message: 'Invalid request: email: Enter a valid email address' }),
     )
     await u.clear(email)
     await u.type(email, 'bad@address')
     await u.click(screen.getByRole('button', { name: 'Save' }))
-    expect(await screen.findByRole('alert')).toHaveTextContent('Enter a valid e-mail address')
+    expect(await screen.findByRole('alert')).toHaveTextContent('Enter a valid email address')
     expect(email).toHaveValue('bad@address')
 
     await u.clear(email)

@@ -40,14 +40,14 @@ describe('a support bundle with the console session', () => {
     ])
     const include = within(form).getByRole('checkbox', { name: 'Include my session in this console' })
     expect(include).toHaveAccessibleDescription(
-      /Passwords, codes, tokens, keys and e-mail addresses are left out/,
+      /Passwords, codes, tokens, keys and email addresses are left out/,
     )
     await user.click(include)
     const session = await within(preview).findByText(/^Your session: \d+ events (from|at) /)
     expect(
       within(preview).getByText(/^(Left out of your session: |Nothing had to be left out of your session)/),
     ).toBeInTheDocument()
-    expect(preview).not.toHaveTextContent(/\b0 (secrets|e-mail|server)/)
+    expect(preview).not.toHaveTextContent(/\b0 (secrets|email|server)/)
     const hash = within(preview)
       .getByText(/replayed, it reaches state/)
       .querySelector('code')!.textContent!
@@ -74,16 +74,16 @@ describe('a support bundle with the console session', () => {
 
   it('names only what was left out of the session, and says so when nothing was', () => {
     expect(leftOut({ secrets: 0, emails: 1, logChunks: 0 })).toBe(
-      'Left out of your session: 1 e-mail address.',
+      'Left out of your session: 1 email address.',
     )
     expect(leftOut({ secrets: 2, emails: 0, logChunks: 1 })).toBe(
       'Left out of your session: 2 secrets (passwords, codes, tokens, keys, secret link parameters) and the contents of 1 server log view.',
     )
     expect(leftOut({ secrets: 1, emails: 3, logChunks: 2 })).toBe(
-      'Left out of your session: 1 secret (passwords, codes, tokens, keys, secret link parameters), 3 e-mail addresses and the contents of 2 server log views.',
+      'Left out of your session: 1 secret (passwords, codes, tokens, keys, secret link parameters), 3 email addresses and the contents of 2 server log views.',
     )
     expect(leftOut({ secrets: 0, emails: 0, logChunks: 0 })).toBe(
-      'Nothing had to be left out of your session: it holds no secrets, e-mail addresses or server logs.',
+      'Nothing had to be left out of your session: it holds no secrets, email addresses or server logs.',
     )
   })
 

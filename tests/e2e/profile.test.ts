@@ -1,5 +1,5 @@
 // /user_profile in Chromium against the reference server: unlock with the password, change the
-// e-mail and the password, and see the API key once (never in web storage).
+// email and the password, and see the API key once (never in web storage).
 import { beforeAll, describe, expect, it } from 'vitest'
 import { browser, server, withPlatformAndChromium } from '../support/e2e'
 import { createUser, currentUser, signIn } from './loginHelpers'
@@ -10,7 +10,7 @@ beforeAll(async () => {
 })
 
 describe('user profile (e2e)', () => {
-  it('unlocks, changes e-mail and password, and shows the API key once', async () => {
+  it('unlocks, changes email and password, and shows the API key once', async () => {
     const context = await browser.newContext()
     const page = await context.newPage()
     await signIn(server, page, 'profiler', 'First-pass-1')
@@ -50,7 +50,7 @@ describe('user profile (e2e)', () => {
     await page.getByRole('button', { name: 'Hide API key' }).click()
     await expect.poll(() => page.getByText(shown).count()).toBe(0)
 
-    // The new password and e-mail are the server's now.
+    // The new password and email are the server's now.
     const check = await browser.newContext()
     const fresh = await check.newPage()
     await signIn(server, fresh, 'profiler', 'Second-pass-2')

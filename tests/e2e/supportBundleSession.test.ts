@@ -69,10 +69,10 @@ describe('a support bundle with the console session (e2e)', () => {
 
     // The live session at that event was in the same state, but for what the bundle leaves out:
     // its whole log, exported with nothing left out but secrets, replays to its live hash, and at
-    // that event it differs from the replayed state only by the e-mail address.
+    // that event it differs from the replayed state only by the email address.
     // (The replay opened the debug panel; it stays open on the live session.)
     const panel = page.getByRole('complementary', { name: 'Debug tools' })
-    for (const name of ['Leave out e-mail addresses', 'Leave out the contents of server log files'])
+    for (const name of ['Leave out email addresses', 'Leave out the contents of server log files'])
       await panel.getByRole('checkbox', { name }).click()
     const [exported] = await Promise.all([
       page.waitForEvent('download'),
@@ -82,7 +82,7 @@ describe('a support bundle with the console session (e2e)', () => {
     expect(replayLog(live).hashMatches).toBe(true)
     const liveThen = replayLog(live, { until: lastSeq })
     expect(liveThen.lastSeq).toBe(lastSeq)
-    // The one difference is the substitution the bundle documents: the admin's e-mail address.
+    // The one difference is the substitution the bundle documents: the admin's email address.
     expect(diffStates(liveThen.state, replayedInNode.state)).toEqual([
       { path: 'session.user.email', before: liveThen.state.session.user?.email, after: REDACTED_EMAIL },
     ])

@@ -56,7 +56,7 @@ describe('registration', () => {
       body: { ...body, user: 'other', email: 'x@y' },
     })
     expect(badEmail.body).toMatchObject({
-      message: expect.stringContaining('email: Enter a valid e-mail address'),
+      message: expect.stringContaining('email: Enter a valid email address'),
     })
     const weak = await call(server, 'POST', '/ui/auth/register', {
       body: { ...body, user: 'other', password: 'short' },

@@ -1,5 +1,5 @@
 // One's own profile over real HTTP: PUT /ui/userProfile needs an unlocked, updatable profile;
-// it changes the e-mail and the password (ending the user's other sessions, not this one).
+// it changes the email and the password (ending the user's other sessions, not this one).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestServer, type TestServer } from '../support/server'
 import { call, login, sessionOf } from './authHelpers'
@@ -28,7 +28,7 @@ describe('PUT /ui/userProfile', () => {
     )
   })
 
-  it('after unlocking: changes the e-mail, validates input, changes the password and ends other sessions', async () => {
+  it('after unlocking: changes the email, validates input, changes the password and ends other sessions', async () => {
     const cookie = await sessionOf(server, 'owner', 'Owner-pass-1')
     const other = await sessionOf(server, 'owner', 'Owner-pass-1')
     expect(

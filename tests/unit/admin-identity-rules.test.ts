@@ -35,7 +35,7 @@ describe('user rules', () => {
     expect(validateUser(ok)).toEqual({})
   })
 
-  it('gives the spec messages for a missing or bad name, a bad e-mail and a short password', () => {
+  it('gives the spec messages for a missing or bad name, a bad email and a short password', () => {
     expect(validateUser({ ...ok, name: '  ' }).name).toEqual(MANDATORY)
     expect(validateUser({ ...ok, name: 'a b' }).name).toEqual(NAME_RULE)
     expect(validateUser({ ...ok, name: 'x'.repeat(65) }).name).toEqual({ key: 'nameTooLong', max: 64 })
@@ -58,13 +58,13 @@ describe('user rules', () => {
     })
   })
 
-  it('invitations need a valid e-mail', () => {
+  it('invitations need a valid email', () => {
     expect(validateInvitation({ email: 'new@example.com' })).toEqual({})
     expect(validateInvitation({ email: '' }).email).toEqual(MANDATORY)
     expect(validateInvitation({ email: 'nobody' }).email).toEqual(EMAIL_RULE)
   })
 
-  it('filters users by name or e-mail, literally and case-insensitively', () => {
+  it('filters users by name or email, literally and case-insensitively', () => {
     const users = [
       { name: 'alice', email: 'alice@corp.example' },
       { name: 'bob', email: 'bob@home.example' },
@@ -203,7 +203,7 @@ describe('the admin decider on identity saves', () => {
       .then(SaveRequested({ form: 'user', requestId: 'r-1', op: change }))
   })
 
-  it('refuses a bad e-mail, a bad group name and a principal without actions', () => {
+  it('refuses a bad email, a bad group name and a principal without actions', () => {
     const bad = [
       { kind: 'saveUser', create: false, user: { ...user, email: 'nope' } },
       { kind: 'inviteUser', email: '' },

@@ -38,7 +38,7 @@ function sessionLog(): string {
 }
 
 describe('redacting an exported log', () => {
-  it('leaves out e-mail addresses and log file contents, and still replays to its own hash', () => {
+  it('leaves out email addresses and log file contents, and still replays to its own hash', () => {
     const log = sessionLog()
     expect(log).toContain('dev.eloper@example.com')
     expect(log).toContain(SECRET_LINE)

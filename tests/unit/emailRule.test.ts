@@ -1,5 +1,5 @@
 /**
- * One e-mail rule: the console's forms (isEmailAddress) and the platform's
+ * One email rule: the console's forms (isEmailAddress) and the platform's
  * request schemas (emailSchema, validated by Fastify's Ajv with the u flag) use the same
  * pattern, so an address the form lets through is never refused by the platform, or the reverse.
  */
@@ -11,7 +11,7 @@ import { corpusLines } from '../support/corpora'
 
 const platform = new RegExp(emailSchema.pattern, 'u')
 
-describe('the e-mail rule', () => {
+describe('the email rule', () => {
   it('is one pattern: the schema carries the domain rule', () => {
     expect(emailSchema.pattern).toBe(EMAIL_PATTERN.source)
   })

@@ -89,7 +89,7 @@ describe('generic form rules', () => {
     expect(encodeBase64([...Buffer.from('hello')])).toBe('aGVsbG8=')
   })
 
-  it('accepts an e-mail address as the platform does (the one rule of every form)', () => {
+  it('accepts an email address as the platform does (the one rule of every form)', () => {
     for (const ok of ['dev@example.org', 'first.last+tag@sub.example.co'])
       expect(isEmailAddress(ok), ok).toBe(true)
     for (const bad of [

@@ -89,3 +89,15 @@ describe('the console names no environment variable', () => {
     ])
   })
 })
+
+describe('the console spells email one way', () => {
+  it("no string or text of ui/ or of the server's answers hyphenates email (the specification does not)", () => {
+    // "E-mail" in the user list and editor, "Email" on the profile and the contact form.
+    const hyphenated = [...files('ui', /\.tsx?$/), ...files('server', /\.ts$/)].flatMap((file) =>
+      texts(file)
+        .filter(({ text }) => /\be-mail/i.test(text))
+        .map(({ line, text }) => `${file}:${line}: ${text.trim().slice(0, 80)}`),
+    )
+    expect(hyphenated).toEqual([])
+  })
+})

@@ -68,7 +68,7 @@ describe('the contact form rule (the submit button is disabled until it holds)',
     expect(validateContactForm(form)).toEqual(right(request))
   })
 
-  it('names, country, e-mail and help option are required; the comment is not', () => {
+  it('names, country, email and help option are required; the comment is not', () => {
     expect(contactProblems(INITIAL_CONTACT_FORM)).toEqual({
       firstName: { key: 'mandatory' },
       lastName: { key: 'mandatory' },
@@ -81,7 +81,7 @@ describe('the contact form rule (the submit button is disabled until it holds)',
   })
 
   it.each(['ada', 'ada@example', 'a da@example.com', 'a@b.c\r\nBcc: x@y.z', '<a@b.c>'])(
-    'the platform would refuse the e-mail %j, so the form does',
+    'the platform would refuse the email %j, so the form does',
     (email) => {
       expect(contactProblems({ ...form, email })).toEqual({ email: { key: 'invalidEmail' } })
     },

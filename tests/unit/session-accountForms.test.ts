@@ -27,7 +27,7 @@ describe('registration', () => {
 
   it.each([
     ['no user name', { user: '  ' }, { user: mandatory }],
-    ['no e-mail address', { email: '' }, { email: mandatory }],
+    ['no email address', { email: '' }, { email: mandatory }],
     ['an address the platform refuses', { email: 'dev@example' }, { email: { key: 'invalidEmail' } }],
     ['no password', { password: '', confirm: '' }, { password: mandatory, confirm: mandatory }],
     ['passwords that differ', { confirm: 'other' }, { confirm: differ }],

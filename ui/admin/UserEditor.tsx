@@ -95,7 +95,7 @@ function UserForm({ groups, initial }: { groups: ReadonlyArray<Group>; initial?:
           ]}
         />
       )}
-      <Field label="E-mail" required type="email" autoComplete="off" {...bind('email')} />
+      <Field label="Email" required type="email" autoComplete="off" {...bind('email')} />
       <Field
         label={create ? 'Password' : 'New password'}
         type="password"

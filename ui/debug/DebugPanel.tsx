@@ -120,7 +120,7 @@ function LiveEvents({ importControl }: { importControl: React.ReactNode }) {
               The exported log holds every event of this session: what you did and what the platform answered.
             </legend>
             <Checkbox
-              label="Leave out e-mail addresses"
+              label="Leave out email addresses"
               checked={personalData}
               onCheckedChange={setPersonalData}
             />

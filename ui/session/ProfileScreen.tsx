@@ -1,6 +1,6 @@
 /**
  * /user_profile: the signed-in user's own profile. The password unlocks it (spec 000 section 5:
- * `profilePasswordUnlockState`), then the e-mail and password can be changed; the API key is
+ * `profilePasswordUnlockState`), then the email and password can be changed; the API key is
  * shown once after re-authentication and stays in memory only (never in events or storage).
  */
 import { lazy, Suspense, useEffect, useState } from 'react'

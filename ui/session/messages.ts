@@ -12,7 +12,7 @@ const NAMES: Readonly<Partial<Record<SecretName, string>>> = {
 }
 
 export const secretGoneText = (secret: SecretName): string =>
-  // The reset key and the invitation come in the e-mail's link; the others were typed.
+  // The reset key and the invitation come in the email's link; the others were typed.
   `The ${NAMES[secret] ?? secret} is no longer available; please ${secret in LINKED ? 'open the link' : 'type it'} again.`
 
 const LINKED = { resetKey: 1, invitationToken: 1 }

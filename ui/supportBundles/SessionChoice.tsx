@@ -1,6 +1,6 @@
 // What a support bundle will carry, shown before it is created, and the choice to include the
 // user's console session: its event log, redacted as the debug panel's export is (secrets always,
-// e-mail addresses and server log contents too: the bundle has the log files already). What the
+// email addresses and server log contents too: the bundle has the log files already). What the
 // preview shows is exactly what is sent: the log is taken when the box is ticked.
 import { useId, useState } from 'react'
 import type { Redacted } from '../../domain/debug/redact'
@@ -26,19 +26,19 @@ function span(first: string | undefined, last: string | undefined): string {
 }
 
 /**
- * What the redactor left out, naming only what it found: "0 secrets, 1 e-mail address and the
+ * What the redactor left out, naming only what it found: "0 secrets, 1 email address and the
  * contents of 0 server log views" read as if something had been removed three times.
  */
 export function leftOut(redacted: Pick<Redacted, 'secrets' | 'emails' | 'logChunks'>): string {
   const parts = [
     redacted.secrets > 0 &&
       `${plural(redacted.secrets, 'secret', 'secrets')} (passwords, codes, tokens, keys, secret link parameters)`,
-    redacted.emails > 0 && plural(redacted.emails, 'e-mail address', 'e-mail addresses'),
+    redacted.emails > 0 && plural(redacted.emails, 'email address', 'email addresses'),
     redacted.logChunks > 0 &&
       `the contents of ${plural(redacted.logChunks, 'server log view', 'server log views')}`,
   ].filter((p): p is string => typeof p === 'string')
   if (parts.length === 0)
-    return 'Nothing had to be left out of your session: it holds no secrets, e-mail addresses or server logs.'
+    return 'Nothing had to be left out of your session: it holds no secrets, email addresses or server logs.'
   const list =
     parts.length === 1 ? parts[0] : `${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]}`
   return `Left out of your session: ${list}.`
@@ -83,7 +83,7 @@ export function SessionChoice({
         onCheckedChange={(on) => void choose(on)}
       />
       <p id={hintId} className={styles.meta}>
-        Support can replay what you did and saw here. Passwords, codes, tokens, keys and e-mail addresses are
+        Support can replay what you did and saw here. Passwords, codes, tokens, keys and email addresses are
         left out.
       </p>
       <section aria-label="What the bundle will carry" className={styles.preview}>
