@@ -85,7 +85,7 @@ export const SEARCH_TYPES: Readonly<Record<SearchTypeId, SearchTypeDef>> = {
   },
   securityCompliance: {
     id: 'securityCompliance',
-    label: 'Security & Compliance',
+    label: 'Security and Compliance',
     path: '/scans',
     requires: { services: ['xray'], adminOrTour: true },
     supportsProjectContext: false,
@@ -136,7 +136,7 @@ export function unavailableReason(def: SearchTypeDef, v: Viewer): string | null 
     if (negated ? on : !on) return negated ? `not available with ${name}` : `requires ${name}`
   }
   if (r.adminOrTour && !isPermitted(v)) {
-    // Security & compliance depends on anonymous Xray access for everyone else.
+    // Security and Compliance depends on anonymous Xray access for everyone else.
     if (!(def.id === 'securityCompliance' && v.anonymousXrayAccess)) return 'requires more permissions'
   }
   if (v.projectKey !== null && !def.supportsProjectContext) return 'not available inside a project'

@@ -52,7 +52,7 @@ describe('search bar', () => {
       screen.getByRole('combobox', { name: 'Search type' }),
     )
     expect(options).toContain('Packages')
-    expect(options).not.toContain('Security & Compliance')
+    expect(options).not.toContain('Security and Compliance')
   })
 
   it('lists recent searches and re-runs one', async () => {
@@ -79,12 +79,12 @@ describe('search type follows the route and the project', () => {
       seed: [platformWith(['artifactory', 'xray']), signedIn('admin', true)],
     })
     const type = () => screen.getByRole('combobox', { name: 'Search type' })
-    await waitFor(() => expect(type()).toHaveTextContent('Security & Compliance'))
+    await waitFor(() => expect(type()).toHaveTextContent('Security and Compliance'))
     const user = userEvent.setup()
     await user.type(screen.getByRole('combobox', { name: 'Search text' }), 'CVE-2024')
     act(() => app.dispatch({ type: 'navigation/SelectProject', key: 'proj1' }))
     await waitFor(() => expect(type()).toHaveTextContent('Packages'))
-    expect(await optionNames(user, type())).not.toContain('Security & Compliance')
+    expect(await optionNames(user, type())).not.toContain('Security and Compliance')
     expect(screen.getByRole('combobox', { name: 'Search text' })).toHaveValue('CVE-2024')
   })
 

@@ -31,7 +31,7 @@ describe('search types the platform does not offer', () => {
     search
       .given(platformWith(['artifactory']))
       .when({ type: 'search/Run', searchType: 'securityCompliance', model: model({ name: 'log4j' }) })
-      .rejected('Security & Compliance search requires the xray service')
+      .rejected('Security and Compliance search requires the xray service')
   })
 
   it('a script naming a search type there is none of is refused, not thrown at', () => {

@@ -28,6 +28,7 @@ import { appSlice, type AppEvent } from '../../domain/app'
 import { FeaturesLoaded } from '../../domain/platform/events'
 import { platformWith, signedIn } from '../support/fixtures'
 import { spec } from '../support/decider'
+import { anonymousContext, sidebarItems } from '../../domain/navigation'
 
 /** A viewer who may use every type: every service, an Enterprise+ licence, a project admin. */
 const everything: Viewer = {
@@ -377,7 +378,7 @@ describe('a type refused by the bar says which type and why', () => {
     search.given(...given).when({ type: 'search/ChangeType', searchType })
 
   it('names the type as the bar labels it', () => {
-    change('securityCompliance').rejected(/^Security & Compliance search requires the xray service$/)
+    change('securityCompliance').rejected(/^Security and Compliance search requires the xray service$/)
     change('releaseBundles').rejected(/^Release Bundles search requires the distribution service$/)
     change('builds', FeaturesLoaded({ features: { buildsDisabled: true } })).rejected(
       /^Builds search not available with buildsDisabled$/,
@@ -427,5 +428,14 @@ describe("each type's prompt in the bar", () => {
       const keys = [...def.placeholder.matchAll(/([a-z]+):/g)].map((m) => m[1])
       for (const key of keys) expect(Object.keys(def.fieldKeys), `${id} ${key}`).toContain(key)
     }
+  })
+})
+
+describe('the security search type', () => {
+  it('is named as the sidebar names the same product', () => {
+    // The bar said 'Security and Compliance' beside the sidebar's 'Security and Compliance'.
+    const ctx = { ...anonymousContext, signedIn: true, userName: 'developer', licenseType: 'Enterprise+' }
+    const teaser = sidebarItems('application', ctx).find((i) => i.id === 'securityTeaser')
+    expect(SEARCH_TYPES.securityCompliance.label).toBe(teaser?.title)
   })
 })
