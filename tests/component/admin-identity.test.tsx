@@ -169,7 +169,7 @@ describe('list pages: loading, empty and error states', () => {
 })
 
 describe('users', () => {
-  it('lists users (a disabled one marked) with e-mail, admin, realm, MFA and last login, and filters them', async () => {
+  it('lists users (a disabled one marked) with email, admin, realm, MFA and last login, and filters them', async () => {
     const user = userEvent.setup()
     const fake = fakeIdentityApi()
     fake.users.push(makeUser('carl', { disabled: true }))
@@ -178,24 +178,26 @@ describe('users', () => {
     const row = (name: string) => within(table).getByRole('row', { name: new RegExp(`^${name} `) })
     const cells = within(row('admin')).getAllByRole('cell')
     expect(cells.map((c) => c.textContent)).toEqual([
-      'admin@example.com',
       'Yes',
       'internal',
       'Off',
       expect.stringMatching(/ago$/),
       'Delete',
     ])
-    // The address may break before its '@' (a long one pushed the row's Delete out of view at 1024 px).
-    expect(cells[0]?.querySelector('wbr')?.nextSibling?.textContent).toBe('@example.com')
+    // The address is under the name, not a column of its own (at 1024 px the column broke it
+    // before its '@'); cut where narrow, it is whole in its title and to screen readers.
+    const address = within(within(row('admin')).getByRole('rowheader')).getByText('admin@example.com')
+    expect(address).toHaveAttribute('title', 'admin@example.com')
+    expect(within(table).getByRole('columnheader', { name: 'User' })).toBeInTheDocument()
     // The last login is relative ('8 months ago'), the exact instant in the time element.
-    expect(cells[4]?.querySelector('time')).toHaveAttribute(
+    expect(cells[3]?.querySelector('time')).toHaveAttribute(
       'datetime',
       expect.stringMatching(/^2026-03-04T05:06/),
     )
     expect(row('alice')).toHaveTextContent('Required, enrolled')
     // A disabled account is marked in the list, by its name, not only in its editor.
-    expect(within(row('carl')).getByRole('rowheader')).toHaveTextContent(/^carl Disabled$/)
-    expect(within(row('bob')).getByRole('rowheader')).toHaveTextContent(/^bob$/)
+    expect(within(row('carl')).getByRole('rowheader')).toHaveTextContent(/^carl Disabled carl@example\.com$/)
+    expect(within(row('bob')).getByRole('rowheader')).toHaveTextContent(/^bob bob@home\.example$/)
     expect(row('bob')).toHaveTextContent('Never')
     await user.type(screen.getByRole('searchbox', { name: 'Filter users' }), 'HOME')
     expect(within(table).queryByRole('row', { name: /^alice / })).not.toBeInTheDocument()
@@ -224,7 +226,7 @@ describe('users', () => {
     await user.click(within(form).getByRole('button', { name: 'Create User' }))
     expect(within(form).getAllByText('This field is mandatory')).toHaveLength(3)
     await user.type(within(form).getByLabelText('User name'), 'carol smith')
-    await user.type(within(form).getByLabelText('E-mail'), 'carol@')
+    await user.type(within(form).getByLabelText('Email'), 'carol@')
     await user.type(within(form).getByLabelText('Password'), 'short')
     expect(
       within(form).getByText('Name can only contain alphanumeric characters, dashes and periods'),
@@ -233,7 +235,7 @@ describe('users', () => {
     expect(within(form).getByText('Password must be at least 8 characters')).toBeVisible()
     await user.clear(within(form).getByLabelText('User name'))
     await user.type(within(form).getByLabelText('User name'), 'carol')
-    await user.type(within(form).getByLabelText('E-mail'), 'example.com')
+    await user.type(within(form).getByLabelText('Email'), 'example.com')
     await user.type(within(form).getByLabelText('Password'), '-secret-42')
     await user.click(within(form).getByRole('checkbox', { name: 'MFA required' }))
     await user.click(within(form).getByRole('checkbox', { name: 'writers' }))
@@ -266,13 +268,13 @@ describe('users', () => {
     expect(app.exportLog()).not.toContain('short-secret-42')
   })
 
-  it('edits a user: e-mail, admin, groups, expiry, MFA reset and a new password', async () => {
+  it('edits a user: email, admin, groups, expiry, MFA reset and a new password', async () => {
     const user = userEvent.setup()
     const { calls, app } = open('/admin/management/users/edit/alice')
     const form = await screen.findByRole('form', { name: 'User' })
     expect(screen.getByRole('heading', { name: 'Edit User alice' })).toBeInTheDocument()
     expect(within(form).queryByLabelText('User name')).not.toBeInTheDocument()
-    const email = within(form).getByLabelText('E-mail')
+    const email = within(form).getByLabelText('Email')
     expect(email).toHaveValue('alice@example.com')
     await user.clear(email)
     await user.type(email, 'alice@corp.example')
@@ -405,22 +407,22 @@ describe('users', () => {
     expect(fake.calls).toEqual([{ deleteUser: 'bob' }])
   })
 
-  it('invites by e-mail, and shows the server refusing an address', async () => {
+  it('invites by email, and shows the server refusing an address', async () => {
     const user = userEvent.setup()
     let refuse = true
     const { calls } = open('/admin/management/users', {
       invite: (email) =>
         refuse
-          ? fail(400, 'Invalid request: email: Enter a valid e-mail address')
+          ? fail(400, 'Invalid request: email: Enter a valid email address')
           : Promise.resolve(right({ email, expiresAt: T0 })),
     })
     const form = await screen.findByRole('form', { name: 'Invite a user' })
     await user.click(within(form).getByRole('button', { name: 'Send invitation' }))
     expect(within(form).getByText('This field is mandatory')).toBeInTheDocument()
-    await user.type(within(form).getByLabelText('E-mail to invite'), 'new@example.com')
+    await user.type(within(form).getByLabelText('Email to invite'), 'new@example.com')
     await user.click(within(form).getByRole('button', { name: 'Send invitation' }))
-    expect(await within(form).findByRole('alert')).toHaveTextContent('Enter a valid e-mail address')
-    expect(within(form).getByLabelText('E-mail to invite')).toHaveValue('new@example.com')
+    expect(await within(form).findByRole('alert')).toHaveTextContent('Enter a valid email address')
+    expect(within(form).getByLabelText('Email to invite')).toHaveValue('new@example.com')
     refuse = false
     await user.click(within(form).getByRole('button', { name: 'Send invitation' }))
     // Confirmed once, by the spec's success toast; the form holds no second line saying so.
@@ -637,7 +639,7 @@ describe('global roles', () => {
 
 describe("the identity pages' words", () => {
   // Sentence case, as every other form's labels: 'User Name', 'New Password', 'Group Name' and
-  // 'Permission Name' were Title Case among 'E-mail' and 'MFA required'.
+  // 'Permission Name' were Title Case among 'Email' and 'MFA required'.
   it('labels the user, group and permission forms in sentence case', async () => {
     const pages = [
       ['/admin/management/users/new', 'User'],
@@ -653,7 +655,7 @@ describe("the identity pages' words", () => {
     }
   })
 
-  // 'Send Invitation' was the one Title Case button beside 'Invite by e-mail'.
+  // 'Send Invitation' was the one Title Case button beside 'Invite by email'.
   it('words the invitation form in sentence case, its button too', async () => {
     open('/admin/management/users')
     const form = await screen.findByRole('form', { name: 'Invite a user' })

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { browser, server, withPlatformAndChromium } from '../support/e2e'
 import { signInAs } from '../support/screens'
+import { createUser } from './loginHelpers'
 
 withPlatformAndChromium()
 
@@ -112,12 +113,12 @@ describe('admin pages agree (e2e)', () => {
     )
   })
 
-  it('shows the search type Security & Compliance whole', async () => {
+  it('shows the search type Security and Compliance whole', async () => {
     await open('/scans', 'Scans List')
     const type = page.getByRole('combobox', { name: 'Search type' })
-    await expect(type.textContent()).resolves.toBe('Security & Compliance')
+    await expect(type.textContent()).resolves.toBe('Security and Compliance')
     // At 11rem at most it read 'Security & Complia…'.
-    const value = type.getByText('Security & Compliance', { exact: true })
+    const value = type.getByText('Security and Compliance', { exact: true })
     expect(await value.evaluate((e) => e.scrollWidth <= e.clientWidth)).toBe(true)
   })
 
@@ -125,6 +126,26 @@ describe('admin pages agree (e2e)', () => {
     await open('/admin/configuration/security/http_sso', 'Security Settings')
     // It broke at each '/' beside its label at 1024 px.
     await expect(lines(page.getByText('/ui/login/sso/http', { exact: true }))).resolves.toBe(1)
+  })
+
+  it("keeps a user's long address on one line, whole to screen readers, and the table in its box", async () => {
+    const long = 'firstname.middlename.lastname@engineering.department.example.com'
+    await createUser(server, {
+      name: 'long-address',
+      email: long,
+      password: 'Long-addr3ss!',
+      mfaRequired: true,
+    })
+    await open('/admin/management/users', 'Users')
+    const table = page.getByRole('table', { name: 'Users' })
+    const address = table.getByText(long, { exact: true })
+    // It broke before its '@' at 1024 px; kept whole in a column, it scrolled the table sideways.
+    await expect(lines(address)).resolves.toBe(1)
+    expect(await address.getAttribute('title')).toBe(long)
+    await expect(table.getByRole('rowheader', { name: `long-address ${long}` }).count()).resolves.toBe(1)
+    expect(await table.locator('xpath=..').evaluate((e) => e.scrollWidth - e.clientWidth)).toBe(0)
+    const remove = await box(table.getByRole('button', { name: 'Delete user long-address' }))
+    expect(remove.x + remove.width).toBeLessThanOrEqual(1024)
   })
 
   it('fits the Administration sidebar in a window 768 px high, without a scroll bar', async () => {

@@ -106,6 +106,7 @@ export function NamedTable<A>({
   columns,
   deletion,
   mark,
+  detail,
 }: {
   /** The table's accessible name (the list's title). */
   label: string
@@ -116,6 +117,11 @@ export function NamedTable<A>({
   href?: (item: A) => string
   /** A state shown beside the name (a badge), if any: no column of its own to widen the table. */
   mark?: (item: A) => ReactNode
+  /**
+   * A line under the name (a user's address), never wrapped: cut with an ellipsis where the
+   * column is narrow, whole in its title and to screen readers.
+   */
+  detail?: (item: A) => string
   columns: ReadonlyArray<Column<A>>
   deletion?: Deletion
 }) {
@@ -129,11 +135,22 @@ export function NamedTable<A>({
           rowHeader: true,
           cell: (item) => {
             const shown = mark?.(item)
-            return (
+            const named = (
               <>
                 {href ? <Link href={href(item)}>{name(item)}</Link> : name(item)}
                 {shown ? <> {shown}</> : null}
               </>
+            )
+            const line = detail?.(item)
+            return line === undefined ? (
+              named
+            ) : (
+              <span className={styles.nameStack}>
+                <span>{named}</span>{' '}
+                <span className={styles.nameDetail} title={line}>
+                  {line}
+                </span>
+              </span>
             )
           },
         },

@@ -1,4 +1,4 @@
-// Users: the list with a filter, delete with confirmation, and invitations by e-mail.
+// Users: the list with a filter, delete with confirmation, and invitations by email.
 import { useState } from 'react'
 import { filterUsers, validateInvitation, type AdminUser } from '../../domain/admin'
 import { useDispatch } from '../shared/appContext'
@@ -26,22 +26,7 @@ const mfaText = (u: AdminUser) =>
 
 const LIST = '/admin/management/users'
 
-// An address may break before its '@': at 1024 px the longest one kept the row's Delete out of view.
-const email = (address: string) => {
-  const at = address.lastIndexOf('@')
-  return at > 0 ? (
-    <>
-      {address.slice(0, at)}
-      <wbr />
-      {address.slice(at)}
-    </>
-  ) : (
-    address
-  )
-}
-
 const USER_COLUMNS: ReadonlyArray<Column<AdminUser>> = [
-  { header: 'E-mail', cell: (u) => email(u.email) },
   { header: 'Admin', cell: (u) => yesNo(u.admin) },
   { header: 'Realm', cell: (u) => u.realm },
   { header: 'MFA', cell: mfaText },
@@ -74,7 +59,7 @@ export function UsersList() {
             type="search"
             className={inputClass}
             aria-label="Filter users"
-            placeholder="Filter by name or e-mail"
+            placeholder="Filter by name or email"
             value={filter}
             onChange={(e) => setFilter(e.target.value)}
           />
@@ -92,7 +77,11 @@ export function UsersList() {
           <NamedTable
             label="Users"
             items={shown}
+            nameHeader="User"
             name={(u) => u.name}
+            // The address under the name, not a column of its own: at 1024 px the column broke
+            // addresses before their '@', or, kept whole, scrolled the table sideways.
+            detail={(u) => u.email}
             href={(u) => editPath(LIST, u.name)}
             columns={USER_COLUMNS}
             // A disabled account signs in nowhere: marked by its name, in words, where admins look.
@@ -105,7 +94,7 @@ export function UsersList() {
   )
 }
 
-/** Invites someone by e-mail: the server mails a single-use sign-up link. */
+/** Invites someone by email: the server mails a single-use sign-up link. */
 function InviteForm() {
   const dispatch = useDispatch()
   const save = useSaveState('invitation')
@@ -122,11 +111,11 @@ function InviteForm() {
     >
       <h2 className={surface.cardTitle}>
         <Mail size={18} aria-hidden />
-        Invite by e-mail
+        Invite by email
       </h2>
       <SaveError save={save} />
       <div className={styles.inviteRow}>
-        <Field label="E-mail to invite" required type="email" autoComplete="off" {...bind('email')} />
+        <Field label="Email to invite" required type="email" autoComplete="off" {...bind('email')} />
         <div>
           <Button type="submit" variant="primary" busy={save.status === 'pending'}>
             Send invitation
