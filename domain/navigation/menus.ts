@@ -140,6 +140,14 @@ const administrationItems: ReadonlyArray<MenuItem> = [
     licensed: true,
     hiddenOn: ['edge'],
   },
+  // The catalogue's admin view had no item: All settings showed as current on it.
+  {
+    id: 'adminIntegrations',
+    title: 'Integrations',
+    href: '/admin/configuration/integrations',
+    group: 'Platform Configurations',
+    adminOnly: true,
+  },
   { id: 'users', title: 'Users', href: '/admin/management/users', group: 'User Management', adminOnly: true },
   {
     id: 'groups',

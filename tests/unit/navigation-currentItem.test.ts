@@ -22,6 +22,11 @@ describe('the current sidebar item', () => {
     expect(current('/admin/configuration/security/ldap', admin, 'administration')).toBe('Security Settings')
   })
 
+  it('is Integrations on the admin view of the integrations catalogue', () => {
+    // It had no item of its own: All settings showed as current there.
+    expect(current('/admin/configuration/integrations', admin, 'administration')).toBe('Integrations')
+  })
+
   it('is Distribution on its teaser', () => {
     expect(current('/distribution-teaser', developer, 'application')).toBe('Distribution')
   })

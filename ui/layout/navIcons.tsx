@@ -43,6 +43,7 @@ const ICONS: Readonly<Record<string, LucideIcon>> = {
   reports: BarChart3,
   scans: Radar,
   integrations: Blocks,
+  adminIntegrations: Blocks,
   quickSetup: Zap,
   pipelinesTeaser: Workflow,
   topologyTeaser: Network,
