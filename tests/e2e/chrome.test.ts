@@ -132,6 +132,24 @@ describe('chrome (e2e)', () => {
     await page.close()
   })
 
+  it("the tour's heading takes focus without a ring; the keyboard's next stop shows one", async () => {
+    const page = await browser.newPage({ viewport: { width: 1024, height: 768 } })
+    await signIn(server, page, 'developer', server.config.userPassword)
+    await page.getByRole('button', { name: 'developer' }).click()
+    // Chosen with the keyboard, after which Chromium rings even a heading a script focuses.
+    await page.getByRole('menuitem', { name: 'Navigation Tour' }).press('Enter')
+    const tour = page.getByRole('dialog', { name: 'Navigation tour' })
+    const heading = tour.getByRole('heading', { name: 'Sidebar' })
+    await expect.poll(() => heading.evaluate((e) => e === document.activeElement)).toBe(true)
+    // Focused for screen readers to read the step out, it drew the keyboard's ring round itself.
+    expect(await heading.evaluate((e) => getComputedStyle(e).outlineStyle)).toBe('none')
+    await page.keyboard.press('Tab')
+    const next = tour.getByRole('button', { name: 'Next' })
+    await expect.poll(() => next.evaluate((e) => e === document.activeElement)).toBe(true)
+    expect(await next.evaluate((e) => getComputedStyle(e).outlineStyle)).toBe('solid')
+    await page.close()
+  })
+
   it('the navigation tour walks the chrome, and is remembered as finished after a reload', async () => {
     const page = await browser.newPage({ viewport: { width: 1024, height: 768 } })
     await signIn(server, page, 'developer', server.config.userPassword)
