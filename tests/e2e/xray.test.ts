@@ -72,4 +72,25 @@ describe('security scanning (e2e)', () => {
     await page.getByRole('table', { name: 'Imports' }).getByRole('row').nth(1).waitFor({ timeout: 20_000 })
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/xray-advisories.png` })
   })
+  it('keeps Edit and Delete side by side on a policy and a watch at 1024 px', async () => {
+    // Policies' (and Watches') Edit stood over Delete at 1024 px: the row's buttons wrapped.
+    await page.setViewportSize({ width: 1024, height: 768 })
+    for (const [path, table, name] of [
+      ['policies', 'Policies', 'no-medium'],
+      ['watches', 'Watches', 'npm-watch'],
+    ] as const) {
+      await page.goto(`${server.url}/ui/${path}`)
+      const row = page.getByRole('table', { name: table }).getByRole('row').filter({ hasText: name })
+      const edit = await row.getByRole('button', { name: `Edit ${name}` }).boundingBox()
+      const remove = await row.getByRole('button', { name: `Delete ${name}` }).boundingBox()
+      if (!edit || !remove) throw new Error(`${path}: no button box`)
+      expect({
+        path,
+        sameLine: remove.y < edit.y + edit.height && edit.y < remove.y + remove.height,
+      }).toEqual({
+        path,
+        sameLine: true,
+      })
+    }
+  })
 })

@@ -134,7 +134,7 @@ export function PoliciesPage() {
         rowActions={
           admin
             ? (p) => (
-                <span className={styles.row}>
+                <span className={styles.actions}>
                   <Button size="sm" onClick={() => setEditing({ create: false, policy: p })}>
                     Edit <span className={kit.srOnly}>{p.name}</span>
                   </Button>

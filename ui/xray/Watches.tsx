@@ -121,7 +121,7 @@ export function WatchesPage() {
         rowActions={
           admin
             ? (w) => (
-                <span className={styles.row}>
+                <span className={styles.actions}>
                   <Button size="sm" onClick={() => setEditing({ create: false, watch: w })}>
                     Edit <span className={kit.srOnly}>{w.name}</span>
                   </Button>
