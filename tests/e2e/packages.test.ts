@@ -23,6 +23,33 @@ async function logIn(page: Page) {
 }
 
 describe('packages browser (e2e)', () => {
+  it('before anything is downloaded, the newest packages take the width of a 1440 px window', async () => {
+    // Beside the one-line 'Most downloaded' note they left the right half of the page empty.
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } })
+    const page = await context.newPage()
+    await page.goto(`${server.url}/ui/login`)
+    await logIn(page)
+    await expect.poll(() => pathOf(page), { timeout: 20_000 }).not.toMatch(/^\/login/)
+    await page.goto(`${server.url}/ui/packages`)
+    const popular = page.getByRole('region', { name: 'Most downloaded' })
+    await popular.getByText(/^Nothing downloaded yet/).waitFor({ timeout: 20_000 })
+    const newest = page.getByRole('region', { name: 'Newest packages' })
+    const cards = newest.getByRole('listitem')
+    await cards.first().waitFor()
+    const [first, second, lists] = await Promise.all([
+      cards.nth(0).boundingBox(),
+      cards.nth(1).boundingBox(),
+      newest.boundingBox(),
+    ])
+    const note = await popular.boundingBox()
+    if (!first || !second || !lists || !note) throw new Error('no box')
+    // Two cards a row, and the note under the list rather than beside it.
+    expect(second.y).toBe(first.y)
+    expect(second.x).toBeGreaterThan(first.x + first.width)
+    expect(note.y).toBeGreaterThan(lists.y + lists.height)
+    await context.close()
+  })
+
   it('search, open, read, switch versions, copy, download, reload, share', async () => {
     const context = await browser.newContext({ acceptDownloads: true })
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url })

@@ -88,27 +88,47 @@ export function Landing({ count }: { readonly count: number | null }) {
           />
         </div>
       ) : (
-        <div className={styles.landingLists}>
-          <PackageCards
-            title={LANDING_TEXTS.newest}
-            icon={<Sparkles size={16} aria-hidden="true" />}
-            packages={shown.newest}
-            fact={(p) => (
-              <>
-                Added <RelativeTime iso={p.created} />
-              </>
-            )}
-          />
-          <PackageCards
-            title={LANDING_TEXTS.popular}
-            icon={<Download size={16} aria-hidden="true" />}
-            packages={downloadedOnly(shown.popular)}
-            fact={(p) => counted(p.stats.downloads, DOWNLOADS)}
-            empty={LANDING_TEXTS.noDownloads}
-          />
-        </div>
+        <LandingLists newest={shown.newest} popular={downloadedOnly(shown.popular)} />
       )}
       <RecentSearches />
+    </div>
+  )
+}
+
+/**
+ * The newest and the most downloaded packages side by side. Until anything is downloaded the
+ * newest take the whole width, two cards a row where there is room, over a one-line note: beside
+ * a note alone, they left the right half of a 1440 px window empty.
+ */
+function LandingLists({
+  newest,
+  popular,
+}: {
+  readonly newest: ReadonlyArray<PackageSummary>
+  readonly popular: ReadonlyArray<PackageSummary>
+}) {
+  const wide = popular.length === 0
+  return (
+    <div className={styles.landingLists}>
+      <PackageCards
+        title={LANDING_TEXTS.newest}
+        icon={<Sparkles size={16} aria-hidden="true" />}
+        packages={newest}
+        fact={(p) => (
+          <>
+            Added <RelativeTime iso={p.created} />
+          </>
+        )}
+        wide={wide}
+      />
+      <PackageCards
+        title={LANDING_TEXTS.popular}
+        icon={<Download size={16} aria-hidden="true" />}
+        packages={popular}
+        fact={(p) => counted(p.stats.downloads, DOWNLOADS)}
+        empty={LANDING_TEXTS.noDownloads}
+        wide={wide}
+      />
     </div>
   )
 }
@@ -119,15 +139,21 @@ function PackageCards({
   packages,
   fact,
   empty,
+  wide = false,
 }: {
   readonly empty?: string
+  /** Across the whole row of lists rather than one column of it. */
+  readonly wide?: boolean
   readonly title: string
   readonly icon: React.ReactNode
   readonly packages: ReadonlyArray<PackageSummary>
   readonly fact: (p: PackageSummary) => React.ReactNode
 }) {
   return (
-    <section aria-label={title} className={`${kit.raised} ${styles.landingSection}`}>
+    <section
+      aria-label={title}
+      className={`${kit.raised} ${styles.landingSection} ${wide ? styles.landingWide : ''}`}
+    >
       <h2 className={styles.landingTitle}>
         {icon}
         {title}
