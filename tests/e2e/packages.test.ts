@@ -22,14 +22,20 @@ async function logIn(page: Page) {
   await page.getByRole('button', { name: 'Log in' }).click()
 }
 
+/** A page of its own at 1440 by 900 px, signed in as the regular user. */
+async function signedInAt1440() {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } })
+  const page = await context.newPage()
+  await page.goto(`${server.url}/ui/login`)
+  await logIn(page)
+  await expect.poll(() => pathOf(page), { timeout: 20_000 }).not.toMatch(/^\/login/)
+  return { context, page }
+}
+
 describe('packages browser (e2e)', () => {
   it('before anything is downloaded, the newest packages take the width of a 1440 px window', async () => {
     // Beside the one-line 'Most downloaded' note they left the right half of the page empty.
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } })
-    const page = await context.newPage()
-    await page.goto(`${server.url}/ui/login`)
-    await logIn(page)
-    await expect.poll(() => pathOf(page), { timeout: 20_000 }).not.toMatch(/^\/login/)
+    const { context, page } = await signedInAt1440()
     await page.goto(`${server.url}/ui/packages`)
     const popular = page.getByRole('region', { name: 'Most downloaded' })
     await popular.getByText(/^Nothing downloaded yet/).waitFor({ timeout: 20_000 })
@@ -255,11 +261,7 @@ describe('packages browser (e2e)', () => {
   it('draws only the rows in view; scrolled to its end, the list shows its last package', async () => {
     // The list's windowing (ui/shared/kit/fixedRows.ts) in a real layout: a window of rows as
     // high as the list, moved by the scroll, further pages asked as it nears them.
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } })
-    const page = await context.newPage()
-    await page.goto(`${server.url}/ui/login`)
-    await logIn(page)
-    await expect.poll(() => pathOf(page), { timeout: 20_000 }).not.toMatch(/^\/login/)
+    const { context, page } = await signedInAt1440()
     await page.goto(`${server.url}/ui/packages?q=*`)
     const list = page.getByRole('list', { name: 'Packages' })
     await list.getByRole('link').first().waitFor({ timeout: 20_000 })
