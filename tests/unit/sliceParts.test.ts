@@ -65,6 +65,16 @@ describe('an area of parts', () => {
     expect(area.evolve(slice, { type: 'x/Reset' }, specEventMeta)).toBe(slice)
   })
 
+  it('leaves out of the slice a field its part no longer has, and reads each slice afresh', () => {
+    const bumped = { type: 't/Bumped', data: { by: 1 } } as const
+    const reset = area.evolve({ a: 1, b: 2 }, { type: 'x/Reset' }, specEventMeta)
+    expect(Object.keys(reset)).toEqual([])
+    expect(area.evolve(reset, bumped, specEventMeta)).toEqual({ a: 1, b: 1 })
+    // Another slice after that one: its own fields, not those read last.
+    expect(area.evolve({ a: 10 }, bumped, specEventMeta)).toEqual({ a: 11, b: 1 })
+    expect(area.evolve({ a: 10, b: 7 }, bumped, specEventMeta)).toEqual({ a: 11, b: 8 })
+  })
+
   it('reacts to other areas’ events only as its parts list them', () => {
     expect(area.evolvesOn).toEqual(['x/Reset'])
     expect(
