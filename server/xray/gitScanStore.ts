@@ -232,14 +232,14 @@ export class GitScanStore {
       : undefined
   }
 
-  /** Replaces a repository's violations (see violationWrites). */
+  /** Replaces a repository's violations (see violationWrites); answers whether they owe notifications. */
   async putViolations(
     key: string,
     repository: string,
     drafts: readonly ViolationDraft[],
     at: string,
-  ): Promise<void> {
-    await this.sql.transaction(async (tx) => {
+  ): Promise<boolean> {
+    return this.sql.transaction(async (tx) => {
       const writes = violationWrites(
         await tx.all<StoredViolationRow>(
           `SELECT id, watch_name, policy_name, rule_name, type, issue, component, severity, block_download,
@@ -249,7 +249,7 @@ export class GitScanStore {
         drafts,
         at,
       )
-      await writeViolations(tx, 'xray_git_violations', [key, repository], writes)
+      return (await writeViolations(tx, 'xray_git_violations', [key, repository], writes)) > 0
     })
   }
 

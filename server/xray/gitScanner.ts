@@ -4,7 +4,8 @@
  * is one) and matched against the advisory database. What a read found of the manifests is kept,
  * so an advisory import matches every repository again without asking the vendor. Runs are in
  * the background, one at a time per node; requests during a run make one more run after it (a
- * read when any of them asked for one, since a read matches too).
+ * read when any of them asked for one, since a read matches too). What a repository's new
+ * violations owe is sent as soon as they are committed, not at the notifier's next turn.
  */
 import { isoNow } from '../clock'
 import type { ServerContext } from '../context'
@@ -13,6 +14,7 @@ import { vendorOf } from '../integrations/vendors'
 import { repositoryFile } from './gitFiles'
 import { gitFindings, readManifests, type Manifests } from './gitManifest'
 import { GitScanStore, type GitRepositoryToScan } from './gitScanStore'
+import { notifierFor } from './notifications'
 import { evaluateGitRepository, rulesOf } from './scanner'
 import { xrayStore } from './store'
 
@@ -22,10 +24,18 @@ export function createGitScanner(ctx: Pick<ServerContext, 'sql' | 'clock'>) {
   const store = new GitScanStore(ctx.sql)
   const integrations = new GitStore(ctx.sql, ctx.clock)
   const now = () => isoNow(ctx.clock)
+  const notifier = notifierFor(ctx)
   let tail: Promise<void> = Promise.resolve()
   // The run asked for and not started yet: later requests join it.
   let queued: { read: boolean; run: Promise<void> } | undefined
   let stopped = false
+
+  /** The repository's violations under the rules now; what they owe is sent once committed. */
+  const evaluate = async (r: Repository) => {
+    const owed = await evaluateGitRepository(store, r, await rulesOf(xrayStore(ctx.sql)), now())
+    if (owed && !stopped)
+      notifier.deliver().catch((error: unknown) => console.error('Notifications failed', error))
+  }
 
   /** Findings of the manifests against the advisories now, then the violations they make. */
   const match = async (r: Repository, lockfile: boolean, manifests: Manifests) => {
@@ -33,7 +43,7 @@ export function createGitScanner(ctx: Pick<ServerContext, 'sql' | 'clock'>) {
     const advisories = await store.advisoriesOf([...new Set(deps.map((d) => d.name))])
     const findings = gitFindings(deps, (name) => advisories.get(name) ?? [])
     await store.putScan(r.integrationKey, r.repository, now(), { lockfile, manifests, findings })
-    await evaluateGitRepository(store, r, await rulesOf(xrayStore(ctx.sql)), now())
+    await evaluate(r)
   }
 
   const readOne = async (r: GitRepositoryToScan) => {
@@ -66,7 +76,7 @@ export function createGitScanner(ctx: Pick<ServerContext, 'sql' | 'clock'>) {
       const kept = await store.manifestsOf(r.integrationKey, r.repository)
       // A scan from before the manifests were kept is matched again at its next read.
       if (kept) await match(r, kept.lockfile, kept.manifests)
-      else await evaluateGitRepository(store, r, await rulesOf(xrayStore(ctx.sql)), now())
+      else await evaluate(r)
     }
   }
 
@@ -104,6 +114,7 @@ export function createGitScanner(ctx: Pick<ServerContext, 'sql' | 'clock'>) {
     async stop(): Promise<void> {
       stopped = true
       await tail
+      await notifier.idle()
     },
   }
 }

@@ -8,8 +8,9 @@
  * sends what a node that died had claimed).
  */
 import { randomUUID } from 'node:crypto'
-import type { Clock } from '../clock'
-import type { NotificationRow, XrayStore } from './store'
+import { isoNow, type Clock } from '../clock'
+import type { ServerContext } from '../context'
+import { xrayStore, type NotificationRow, type XrayStore } from './store'
 
 /** Notifications one POST carries at most. */
 export const NOTIFY_BATCH = 100
@@ -143,6 +144,23 @@ export function createNotifier(store: XrayStore, now: () => string) {
     await sending?.catch(() => undefined)
   }
   return { deliver, idle }
+}
+
+export type Notifier = ReturnType<typeof createNotifier>
+
+const notifiers = new WeakMap<object, Notifier>()
+
+/**
+ * The node's one notifier: what a scan's commit sets off (the scan service's and the git
+ * scanner's) and the node's schedule share its one run at a time.
+ */
+export function notifierFor(ctx: Pick<ServerContext, 'sql' | 'clock'>): Notifier {
+  let n = notifiers.get(ctx.sql)
+  if (!n) {
+    n = createNotifier(xrayStore(ctx.sql), () => isoNow(ctx.clock))
+    notifiers.set(ctx.sql, n)
+  }
+  return n
 }
 
 /** Sends the notifications due every `intervalMs` of the platform's clock; answers the function that stops it. */

@@ -149,7 +149,7 @@ export async function evaluateGitRepository(
   r: { readonly integrationKey: string; readonly integrationName: string; readonly repository: string },
   rules: Rules,
   at: string,
-): Promise<void> {
+): Promise<boolean> {
   const findings = (await store.findings(r.integrationKey, r.repository)).map((f) => ({
     advisoryId: f.issue,
     component: f.component,
@@ -174,7 +174,7 @@ export async function evaluateGitRepository(
     ...(manifests ? judge(r.repository, manifests.licences, 'license') : []),
     ...[...licencesOf].flatMap(([name, licences]) => judge(name, [...licences], 'license')),
   ]
-  await store.putViolations(r.integrationKey, r.repository, drafts, at)
+  return store.putViolations(r.integrationKey, r.repository, drafts, at)
 }
 
 /** The licences each package of an image declares, by package name (those that declare none left out). */

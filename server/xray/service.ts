@@ -28,7 +28,7 @@ import {
 import { GitScanStore } from './gitScanStore'
 import { gitScannerFor } from './gitScanner'
 import { leasedSchedule } from '../ops/lease'
-import { createNotifier } from './notifications'
+import { notifierFor } from './notifications'
 import { ignoreRuleMatches, violationsOf, type ViolationDraft } from '../../domain/xray'
 
 /** The real advisories shipped for the sample catalogue (see its README). */
@@ -74,7 +74,7 @@ export function createXrayService(ctx: XrayContext) {
   let imageQueue: Promise<void> = Promise.resolve()
 
   const rules = rulesOf
-  const notifier = createNotifier(store, now)
+  const notifier = notifierFor(ctx)
   /** Sends the notifications the violations just committed owe, in the background. */
   const notifyNow = () => {
     if (!stopped) notifier.deliver().catch((error: unknown) => console.error('Notifications failed', error))

@@ -427,14 +427,15 @@ const ROWS_PER_INSERT = 500
 /**
  * Writes what violationWrites decided, for the resource named by `resource` (the columns before
  * watch_name in `table`): the removed and the added in as few statements as it takes, since the
- * counts kept per watch follow each statement (on PostgreSQL, once per statement).
+ * counts kept per watch follow each statement (on PostgreSQL, once per statement). Answers how
+ * many notifications the writes owe.
  */
 export async function writeViolations(
   sql: Sql,
   table: 'xray_violations' | 'xray_git_violations',
   resource: readonly SqlValue[],
   writes: ReturnType<typeof violationWrites>,
-): Promise<void> {
+): Promise<number> {
   for (let i = 0; i < writes.remove.length; i += ROWS_PER_INSERT) {
     const ids = writes.remove.slice(i, i + ROWS_PER_INSERT)
     await sql.run(`DELETE FROM ${table} WHERE id IN (${placeholders(ids.length)})`, ids)
@@ -455,7 +456,7 @@ export async function writeViolations(
       rows.flatMap((values) => [...resource, ...values]),
     )
   }
-  await oweNotifications(sql, table, resource, writes.add, writes.notifyGained)
+  return oweNotifications(sql, table, resource, writes.add, writes.notifyGained)
 }
 
 /** The columns of a notification a new violation owes, from created to next_attempt. */
@@ -466,7 +467,8 @@ const NOTIFICATION_ROW = `(${placeholders(11)})`
  * the notify action owe, written with them: sent once the transaction is committed, whoever
  * sends them, and never for a violation that was not stored. A violation kept that gained the
  * notify action (`gained`: its rule was changed) owes one too, unless it was notified before
- * (its rule had notify, lost it and got it back): one notification per violation.
+ * (its rule had notify, lost it and got it back): one notification per violation. Answers how
+ * many it wrote.
  */
 async function oweNotifications(
   sql: Sql,
@@ -474,10 +476,10 @@ async function oweNotifications(
   resource: readonly SqlValue[],
   added: readonly SqlValue[][],
   gained: readonly SqlValue[][],
-): Promise<void> {
+): Promise<number> {
   // watch_name … severity, then block_download, fail_build, notify and created.
   const owedNew = added.filter((values) => values[9] === 1)
-  if (owedNew.length === 0 && gained.length === 0) return
+  if (owedNew.length === 0 && gained.length === 0) return 0
   let name = String(resource[0])
   if (table === 'xray_git_violations') {
     const g = await sql.one<{ integration_name: string }>(
@@ -508,6 +510,7 @@ async function oweNotifications(
       rows.flatMap((v) => [v[10]!, name, ...v.slice(0, 7), 'pending', v[10]!]),
     )
   }
+  return owed.length
 }
 
 /** A notification as it is sent and listed: what was found where, and how its sending went. */

@@ -14,6 +14,8 @@ import { xrayFor } from '../../server/xray/service'
 import { browserHeaders, startTestServer, type TestServer } from '../support/server'
 import { signInDirectly } from './helpers/catalogSession'
 import { publishBody } from '../support/npmPublish'
+import { startFakeGitVendor } from '../support/fakeGitVendor'
+import { gitRepository, lockOf } from '../support/gitRepositories'
 
 const LODASH = 'GHSA-p6mc-m468-83gw'
 
@@ -273,6 +275,47 @@ describe('the notify action', () => {
     // The schedule is a day apart and no one else sends: the publish's commit has to.
     while (sentFor().length === 0) await once(arrivals, 'post')
     expect(sentFor()).toContainEqual(expect.objectContaining({ issue: LODASH, repository: 'npm-local' }))
+  })
+
+  it('posts a git repository’s violations once its scan commits, not at the next turn of the schedule', async () => {
+    expect((await api('PUT', '/xray/api/v1/settings', settings(webhook))).status).toBe(200)
+    // minimist 0.0.8 is locked: the shipped critical advisory of minimist matches it.
+    const vendor = await startFakeGitVendor({
+      token: 'notify-token',
+      repositories: [{ name: 'octo/notified', private: false }],
+      gitDirs: { 'octo/notified': gitRepository(lockOf('notified', { minimist: '0.0.8' })) },
+    })
+    try {
+      const created = await api<{ data: string }>('POST', '/integration', {
+        integrationName: 'notify-github',
+        userName: 'octo',
+        token: 'notify-token',
+        url: vendor.githubUrl,
+        vendorName: 1,
+        integrationType: 1,
+      })
+      expect(created.status).toBe(201)
+      const key = created.body.data
+      expect((await api('PUT', `/integration/${key}/repositories`, { selected: ['octo/notified'] })).status).toBe(
+        200,
+      )
+      await watchWithNotifyingPolicy('git-notified', true, 'git://notify-github/octo/notified')
+      // Nothing is being sent now: only what the scan sets off can send what it owes.
+      await deliver()
+      // Connecting the scanner starts its read in the background, on the scanner's own run.
+      expect((await api('POST', '/xray/ui/vcs_integrations', { integration_id: key })).status).toBe(201)
+      const sentFor = () =>
+        received
+          .flatMap((r) => r.violations)
+          .filter((v) => v.watch === 'git-notified' && v.resource === 'git://notify-github/octo/notified')
+      // The schedule is a day apart and no one else sends: the scan's commit has to.
+      while (sentFor().length === 0) await once(arrivals, 'post')
+      expect(sentFor()).toContainEqual(
+        expect.objectContaining({ component: 'minimist', package: null, repository: null, severity: 'critical' }),
+      )
+    } finally {
+      await vendor.stop()
+    }
   })
 
   it('lists them as unsent when no webhook is set', async () => {
