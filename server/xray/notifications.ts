@@ -14,6 +14,8 @@ import { xrayStore, type NotificationRow, type XrayStore } from './store'
 
 /** Notifications one POST carries at most. */
 export const NOTIFY_BATCH = 100
+/** Notifications ended at most in one commit when no webhook is set (nothing is posted). */
+const UNSENT_BATCH = 1000
 /** Attempts before a notification is given up. */
 export const NOTIFY_ATTEMPTS = 5
 const ANSWER_WITHIN_MS = 10_000
@@ -70,29 +72,40 @@ export function createNotifier(store: XrayStore, now: () => string) {
   let sending: Promise<number> | undefined
   let again = false
 
+  /**
+   * Claims what is due and ends, in the same commit, what needs no POST (those an ignore rule
+   * lifted; all of them when no webhook is set). Answers how many it claimed, and what to post where.
+   */
+  const claimDue = (claim: string, at: string) =>
+    store.transaction(async (s) => {
+      const url = (await s.scanSettings()).notifyUrl
+      const claimed = await s.claimNotifications(
+        claim,
+        at,
+        later(at, CLAIM_MS),
+        url ? NOTIFY_BATCH : UNSENT_BATCH,
+      )
+      await s.finishNotifications(
+        claim,
+        claimed.filter((n) => n.lifted).map((n) => n.id),
+        { status: 'ignored', at, attempted: false },
+      )
+      const due = claimed.filter((n) => !n.lifted)
+      if (!url)
+        await s.finishNotifications(
+          claim,
+          due.map((n) => n.id),
+          { status: 'unsent', at, error: 'no webhook was set', attempted: false },
+        )
+      return { count: claimed.length, url, due: url ? due : [] }
+    })
+
   /** One claim's worth: answers how many notifications it ended (sent, ignored, unsent, failed). */
   const sendBatch = async (): Promise<number> => {
     const claim = randomUUID()
     const at = now()
-    const claimed = await store.claimNotifications(claim, at, later(at, CLAIM_MS), NOTIFY_BATCH)
-    if (claimed.length === 0) return 0
-    const lifted = claimed.filter((n) => n.lifted)
-    await store.finishNotifications(
-      claim,
-      lifted.map((n) => n.id),
-      { status: 'ignored', at, attempted: false },
-    )
-    const due = claimed.filter((n) => !n.lifted)
-    const url = (await store.scanSettings()).notifyUrl
-    if (!url) {
-      await store.finishNotifications(
-        claim,
-        due.map((n) => n.id),
-        { status: 'unsent', at, error: 'no webhook was set', attempted: false },
-      )
-      return claimed.length
-    }
-    if (due.length === 0) return claimed.length
+    const { count, url, due } = await claimDue(claim, at)
+    if (!url || due.length === 0) return count
     const failure = await post(url, notificationBody(due, at))
     const done = now()
     if (failure === undefined) {
@@ -101,7 +114,7 @@ export function createNotifier(store: XrayStore, now: () => string) {
         due.map((n) => n.id),
         { status: 'sent', at: done, attempted: true },
       )
-      return claimed.length
+      return count
     }
     // Those at their last attempt are given up; the others wait, longer after each attempt.
     for (const attempts of new Set(due.map((n) => n.attempts))) {
@@ -118,7 +131,7 @@ export function createNotifier(store: XrayStore, now: () => string) {
         },
       )
     }
-    return claimed.length
+    return count
   }
 
   /** Sends what is due until nothing is; one run at a time, a call during a run runs it again. */

@@ -122,7 +122,15 @@ const SEVERITY_COUNTS = ['critical', 'high', 'medium', 'low', 'unknown'] as cons
 type SeverityCounts = Record<(typeof SEVERITY_COUNTS)[number], number>
 const noCounts = (): SeverityCounts => ({ critical: 0, high: 0, medium: 0, low: 0, unknown: 0 })
 
+/** The notifications of one status due at a time, the first due first (the due index's order). */
+const DUE_OF = (status: 'pending' | 'sending') =>
+  `SELECT id, next_attempt FROM (SELECT id, next_attempt FROM xray_notifications
+     WHERE status = '${status}' AND next_attempt <= ? ORDER BY next_attempt, id LIMIT ?) AS ${status}`
+
 const Q = {
+  /** The notifications due at a time, at most a number, the first due first. */
+  dueNotifications: `SELECT id FROM (${DUE_OF('pending')} UNION ALL ${DUE_OF('sending')}) AS due
+     ORDER BY next_attempt, id LIMIT ?`,
   repositoryKinds: 'SELECT key, kind FROM repositories',
   repositoryMembers: 'SELECT virtual_key, member_key FROM repository_members ORDER BY virtual_key, position',
   insertAdvisory: `INSERT INTO xray_advisories (id, summary, details, severity, cvss_score, cvss_vector, aliases_json,
@@ -1175,17 +1183,24 @@ function statements(sql: Sql) {
     scanSettings,
 
     /**
-     * Claims (as `claim`, until `until`) the notifications due at `now`, at most `limit`: those
-     * waiting, and those another node claimed and did not finish by their claim's end. Answers
-     * them, each with whether an ignore rule in force lifts its violation now.
+     * Claims (as `claim`, until `until`) the notifications due at `now`, at most `limit`, those due
+     * first: those waiting, and those another node claimed and did not finish by their claim's
+     * end. Answers them, each with whether an ignore rule in force lifts its violation now. The
+     * caller holds the transaction.
      */
     async claimNotifications(claim: string, now: string, until: string, limit: number) {
+      // Each status's first due read in the index's order: never every due row sorted.
+      const picked = (await sql.all<{ id: number }>(Q.dueNotifications, [now, limit, now, limit, limit])).map(
+        (r) => Number(r.id),
+      )
+      if (picked.length === 0) return []
+      // Checked again as they are claimed (on PostgreSQL another node may have claimed some since).
+      // In a CASE, so that SQLite finds them by their ids, not by the due index's every due row.
       await sql.run(
         `UPDATE xray_notifications SET status = 'sending', claim = ?, next_attempt = ?
-         WHERE id IN (SELECT id FROM xray_notifications WHERE status IN ('pending', 'sending') AND next_attempt <= ?
-             ORDER BY id LIMIT ?)
-           AND status IN ('pending', 'sending') AND next_attempt <= ?`,
-        [claim, until, now, limit, now],
+         WHERE id IN (${placeholders(picked.length)})
+           AND CASE WHEN status IN ('pending', 'sending') THEN next_attempt <= ? ELSE FALSE END`,
+        [claim, until, ...picked, now],
       )
       const rows = await sql.all<NotificationDbRow>(
         `SELECT ${NOTIFICATION_COLUMNS}, CASE WHEN ${notIgnored('x.resource')} THEN 0 ELSE 1 END AS lifted

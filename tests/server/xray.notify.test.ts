@@ -296,9 +296,9 @@ describe('the notify action', () => {
       })
       expect(created.status).toBe(201)
       const key = created.body.data
-      expect((await api('PUT', `/integration/${key}/repositories`, { selected: ['octo/notified'] })).status).toBe(
-        200,
-      )
+      expect(
+        (await api('PUT', `/integration/${key}/repositories`, { selected: ['octo/notified'] })).status,
+      ).toBe(200)
       await watchWithNotifyingPolicy('git-notified', true, 'git://notify-github/octo/notified')
       // Nothing is being sent now: only what the scan sets off can send what it owes.
       await deliver()
@@ -311,7 +311,12 @@ describe('the notify action', () => {
       // The schedule is a day apart and no one else sends: the scan's commit has to.
       while (sentFor().length === 0) await once(arrivals, 'post')
       expect(sentFor()).toContainEqual(
-        expect.objectContaining({ component: 'minimist', package: null, repository: null, severity: 'critical' }),
+        expect.objectContaining({
+          component: 'minimist',
+          package: null,
+          repository: null,
+          severity: 'critical',
+        }),
       )
     } finally {
       await vendor.stop()
