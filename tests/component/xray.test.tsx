@@ -10,6 +10,7 @@ import { xrayEffects } from '../../commands/effects/xray'
 import type { Result, XrayApi } from '../../adapters/ports'
 import type { XrayAnswer, XrayAsk, XrayChange, ViolationView } from '../../domain/xray'
 import { renderShell } from './shellFixtures'
+import { optionNames } from '../support/kitSelect'
 
 const effects = { ...navigationEffects, ...xrayEffects }
 const admin = { user: { name: 'admin', admin: true } } as const
@@ -35,11 +36,13 @@ const violation: ViolationView = {
 }
 
 /** A scanner that keeps violations and ignore rules as the platform would, and records what it was asked. */
-function scanner(options: { failFirst?: boolean } = {}) {
+function scanner(options: { failFirst?: boolean; failFilters?: boolean } = {}) {
   const asks: XrayAsk[] = []
   const changes: XrayChange[] = []
   let ignored = false
   let fail = options.failFirst === true
+  // The watches and policies the filters offer fail once each.
+  const failing = new Set<string>(options.failFilters ? ['watches', 'policies'] : [])
   const api: XrayApi = {
     load(ask): Promise<Result<XrayAnswer>> {
       asks.push(ask)
@@ -47,6 +50,7 @@ function scanner(options: { failFirst?: boolean } = {}) {
         fail = false
         return Promise.resolve(left({ kind: 'network', message: 'down' }))
       }
+      if (failing.delete(ask.what)) return Promise.resolve(left({ kind: 'network', message: 'down' }))
       switch (ask.what) {
         case 'violations':
           return Promise.resolve(
@@ -56,7 +60,21 @@ function scanner(options: { failFirst?: boolean } = {}) {
             }),
           )
         case 'watches':
-          return Promise.resolve(right({ what: 'watches', data: [] }))
+          return Promise.resolve(
+            right({
+              what: 'watches',
+              data: options.failFilters
+                ? [
+                    {
+                      name: 'all-npm',
+                      description: '',
+                      resources: { kind: 'all' },
+                      policies: ['no-critical'],
+                    },
+                  ]
+                : [],
+            }),
+          )
         case 'policies':
           return Promise.resolve(right({ what: 'policies', data: [] }))
         default:
@@ -84,6 +102,23 @@ describe('Violations', { timeout: 60_000 }, () => {
     const table = await screen.findByRole('table', { name: 'Violations' })
     expect(await within(table).findByRole('button', { name: 'GHSA-xvch-5gv4-984h' })).toBeInTheDocument()
     expect(within(table).getByText('Blocks download')).toBeInTheDocument()
+  })
+
+  it('says when the watches and policies to filter by could not be loaded, and Retry loads them', async () => {
+    const s = scanner({ failFilters: true })
+    renderShell('/violations', developer, { xrayApi: s.api }, effects)
+    await screen.findByRole('button', { name: 'GHSA-xvch-5gv4-984h' }, { timeout: 30_000 })
+    const alert = await screen.findByRole('alert')
+    expect(alert).toHaveTextContent('The watches and policies to filter by could not be loaded')
+    await userEvent.click(within(alert).getByRole('button', { name: 'Retry' }))
+    await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument())
+    expect(s.asks.filter((a) => a.what === 'watches')).toHaveLength(2)
+    expect(s.asks.filter((a) => a.what === 'policies')).toHaveLength(2)
+    const user = userEvent.setup()
+    expect(await optionNames(user, screen.getByRole('combobox', { name: 'Watch' }))).toEqual([
+      'Any watch',
+      'all-npm',
+    ])
   })
 
   it('a filter asks the platform again with it, from the first page', async () => {

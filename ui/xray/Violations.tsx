@@ -23,6 +23,7 @@ import { Button } from '../shared/kit/Button'
 import { Checkbox } from '../shared/kit/Checkbox'
 import { Select } from '../shared/kit/Select'
 import { Field, TextField, Textarea } from '../shared/kit/Field'
+import { LoadFailure } from '../shared/kit/LoadFailure'
 import { Dialog } from '../shared/kit/Overlay'
 import { Badge, EmptyState, PageHeader, SeverityChip } from '../shared/kit/Surface'
 import { RelativeTime } from '../shared/kit/RelativeTime'
@@ -50,8 +51,12 @@ export function ViolationsPage() {
       : (current ?? firstViolationsPage)
   })
   const { slot, retry } = useXrayList('violations', { what: 'violations', query })
-  const watches = useXrayList('watches', { what: 'watches' }).slot
-  const policies = useXrayList('policies', { what: 'policies' }).slot
+  const watchList = useXrayList('watches', { what: 'watches' })
+  const policyList = useXrayList('policies', { what: 'policies' })
+  const watches = watchList.slot
+  const policies = policyList.slot
+  // The filters offer only what the platform answered: a list that failed says so, never empty.
+  const filtersFailed = watches.status === 'failed' || policies.status === 'failed'
   const [resource, setResource] = useState(query.resource ?? '')
   const [open, setOpen] = useState<ViolationView | undefined>()
   const page = shownData(slot)
@@ -122,6 +127,15 @@ export function ViolationsPage() {
           <Button type="submit">Filter</Button>
         </form>
       </div>
+      {filtersFailed && (
+        <LoadFailure
+          message="The watches and policies to filter by could not be loaded."
+          onRetry={() => {
+            if (watches.status === 'failed') watchList.retry()
+            if (policies.status === 'failed') policyList.retry()
+          }}
+        />
+      )}
       <Table<ViolationView>
         label="Violations"
         state={tableStateOf(slot, retry, 'The violations', (p) => p.rows)}
