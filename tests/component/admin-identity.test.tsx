@@ -223,7 +223,7 @@ describe('users', () => {
     // The auto-join group is chosen for a new user; the other one is not.
     expect(within(form).getByRole('checkbox', { name: 'readers' })).toBeChecked()
     expect(within(form).getByRole('checkbox', { name: 'writers' })).not.toBeChecked()
-    await user.click(within(form).getByRole('button', { name: 'Create User' }))
+    await user.click(within(form).getByRole('button', { name: 'Create user' }))
     expect(within(form).getAllByText('This field is mandatory')).toHaveLength(3)
     await user.type(within(form).getByLabelText('User name'), 'carol smith')
     await user.type(within(form).getByLabelText('Email'), 'carol@')
@@ -239,12 +239,12 @@ describe('users', () => {
     await user.type(within(form).getByLabelText('Password'), '-secret-42')
     await user.click(within(form).getByRole('checkbox', { name: 'MFA required' }))
     await user.click(within(form).getByRole('checkbox', { name: 'writers' }))
-    await user.click(within(form).getByRole('button', { name: 'Create User' }))
+    await user.click(within(form).getByRole('button', { name: 'Create user' }))
     expect(await within(form).findByRole('alert')).toHaveTextContent('A user named carol already exists')
     expect(within(form).getByLabelText('User name')).toHaveValue('carol')
     expect(within(form).getByLabelText('Password')).toHaveValue('short-secret-42')
     refuse = false
-    await user.click(within(form).getByRole('button', { name: 'Create User' }))
+    await user.click(within(form).getByRole('button', { name: 'Create user' }))
     expect(await screen.findByRole('heading', { name: 'Users', level: 1 })).toBeInTheDocument()
     expect(app.getState().navigation.location.path).toBe('/admin/management/users')
     expect(fake.calls).toEqual([
@@ -439,10 +439,10 @@ describe('groups', () => {
     const { calls } = open('/admin/management/groups')
     const table = await screen.findByRole('table')
     expect(within(table).getByRole('row', { name: /^readers / })).toHaveTextContent('Read everything')
-    await user.click(screen.getByRole('link', { name: 'New Group' }))
+    await user.click(screen.getByRole('link', { name: 'New group' }))
     const form = await screen.findByRole('form', { name: 'Group' })
     await user.type(within(form).getByLabelText('Group name'), 'ops team')
-    await user.click(within(form).getByRole('button', { name: 'Create Group' }))
+    await user.click(within(form).getByRole('button', { name: 'Create group' }))
     expect(
       within(form).getByText('Name can only contain alphanumeric characters, dashes and periods'),
     ).toBeVisible()
@@ -453,7 +453,7 @@ describe('groups', () => {
     await user.click(
       within(within(form).getByRole('group', { name: 'Members' })).getByRole('checkbox', { name: 'bob' }),
     )
-    await user.click(within(form).getByRole('button', { name: 'Create Group' }))
+    await user.click(within(form).getByRole('button', { name: 'Create group' }))
     expect(await screen.findByRole('heading', { name: 'Groups', level: 1 })).toBeInTheDocument()
     expect(calls).toEqual([
       {
@@ -564,12 +564,12 @@ describe('permissions', () => {
     const form = await screen.findByRole('form', { name: 'Permission' })
     expect(within(form).getByLabelText('Include patterns (one per line)')).toHaveValue('**')
     expect(within(form).getByText('No user or group has any action yet.')).toBeInTheDocument()
-    await user.click(within(form).getByRole('button', { name: 'Create Permission' }))
+    await user.click(within(form).getByRole('button', { name: 'Create permission' }))
     expect(within(form).getByText('This field is mandatory')).toBeInTheDocument()
     await user.type(within(form).getByLabelText('Permission name'), 'deployers')
     await chooseOption(user, within(form).getByRole('combobox', { name: 'Principal' }), 'bob')
     await user.click(within(form).getByRole('button', { name: 'Add' }))
-    await user.click(within(form).getByRole('button', { name: 'Create Permission' }))
+    await user.click(within(form).getByRole('button', { name: 'Create permission' }))
     expect(await within(form).findByRole('alert')).toHaveTextContent(
       'A permission named deployers already exists',
     )
@@ -577,7 +577,7 @@ describe('permissions', () => {
     await user.clear(within(form).getByLabelText('Permission name'))
     await user.type(within(form).getByLabelText('Permission name'), 'bob-reads')
     refuse = false
-    await user.click(within(form).getByRole('button', { name: 'Create Permission' }))
+    await user.click(within(form).getByRole('button', { name: 'Create permission' }))
     await user.click(await screen.findByRole('button', { name: 'Delete permission deployers' }))
     await user.click(
       within(await screen.findByRole('alertdialog', { name: 'Delete permission deployers?' })).getByRole(
@@ -650,7 +650,22 @@ describe("the identity pages' words", () => {
     for (const [path, name] of pages) {
       const { view } = open(path)
       const form = await screen.findByRole('form', { name })
-      expect(titleCaseLabels(form), path).toEqual([])
+      expect(titleCaseLabels(form, { buttons: true }), path).toEqual([])
+      view.unmount()
+    }
+  })
+
+  // 'New User', 'Create Group', 'Create Permission' were Title Case beside 'New policy', 'Create
+  // watch' and 'Send invitation'.
+  it("names the lists' create links in sentence case, as every other action", async () => {
+    for (const [path, title, create] of [
+      ['/admin/management/users', 'Users', 'New user'],
+      ['/admin/management/groups', 'Groups', 'New group'],
+      ['/admin/management/permissions', 'Permissions', 'New permission'],
+    ] as const) {
+      const { view } = open(path)
+      const header = (await screen.findByRole('heading', { name: title, level: 1 })).closest('header')!
+      expect(within(header).getByRole('link', { name: create })).toBeVisible()
       view.unmount()
     }
   })

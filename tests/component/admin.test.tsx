@@ -327,7 +327,7 @@ describe('admin pages', () => {
     expect(screen.queryByRole('navigation', { name: 'Application' })).toBeNull()
   })
 
-  it('ends the project creation form as the other admin forms: Cancel back to the list, then the primary Create Project', async () => {
+  it('ends the project creation form as the other admin forms: Cancel back to the list, then the primary Create project', async () => {
     renderShell('/admin/projects/create', admin, {}, effects)
     const form = await screen.findByRole('form', { name: 'Project' })
     expect(within(form).getByLabelText('Project key')).toBeRequired()
@@ -335,7 +335,7 @@ describe('admin pages', () => {
       'href',
       '/ui/admin/projects/list',
     )
-    expect(within(form).getByRole('button', { name: 'Create Project' })).toHaveAttribute('type', 'submit')
+    expect(within(form).getByRole('button', { name: 'Create project' })).toHaveAttribute('type', 'submit')
   })
 
   // The platform refuses a key of 129 characters: the form says so before it asks.
@@ -355,11 +355,11 @@ describe('admin pages', () => {
     await user.type(within(form).getByLabelText('Project name'), 'Long')
     await user.click(key)
     await user.paste(`a${'b'.repeat(128)}`)
-    await user.click(within(form).getByRole('button', { name: 'Create Project' }))
+    await user.click(within(form).getByRole('button', { name: 'Create project' }))
     expect(await within(form).findByText('Project key must be at most 128 characters')).toBeInTheDocument()
     expect(asked).toEqual([])
     await user.type(key, '{Backspace}')
-    await user.click(within(form).getByRole('button', { name: 'Create Project' }))
+    await user.click(within(form).getByRole('button', { name: 'Create project' }))
     await waitFor(() => expect(asked).toEqual([`a${'b'.repeat(127)}`]))
   })
 
@@ -412,7 +412,7 @@ describe('admin pages', () => {
     for (const [path, name] of pages) {
       const { view } = renderShell(path, admin, { adminApi: fakeAdminApi() }, effects)
       const form = await screen.findByRole('form', { name }, { timeout: 15_000 })
-      expect(titleCaseLabels(form), path).toEqual([])
+      expect(titleCaseLabels(form, { buttons: true }), path).toEqual([])
       view.unmount()
     }
   })
@@ -444,9 +444,22 @@ describe('admin pages', () => {
     }
     renderShell('/admin/proxies/configuration/list', admin, { adminApi: fakeAdminApi() }, effects)
     const header = (await screen.findByRole('heading', { name: 'Proxies', level: 1 })).closest('header')!
-    expect(within(header).getByRole('link', { name: /New Proxy/ }).parentElement).toHaveClass(
+    expect(within(header).getByRole('link', { name: /New proxy/ }).parentElement).toHaveClass(
       kitSurface.pageActions!,
     )
+  })
+
+  // 'New Proxy' and 'Create Project' were Title Case beside 'New policy' and 'Create watch'.
+  it("names the proxies' and projects' create links in sentence case", async () => {
+    for (const [path, title, create] of [
+      ['/admin/proxies/configuration/list', 'Proxies', 'New proxy'],
+      ['/admin/projects/list', 'Projects', 'Create project'],
+    ] as const) {
+      const { view } = renderShell(path, admin, { adminApi: fakeAdminApi() }, effects)
+      const header = (await screen.findByRole('heading', { name: title, level: 1 })).closest('header')!
+      expect(within(header).getByRole('link', { name: create })).toBeVisible()
+      view.unmount()
+    }
   })
 
   it("lists peers as the monitoring pages do: a line on what the page holds, each status the topology's badge with its icon", async () => {

@@ -39,7 +39,7 @@ describe('admin identity pages (e2e)', () => {
     const groupForm = admin.getByRole('form', { name: 'Group' })
     await groupForm.getByLabel('Group name').fill('qa')
     await groupForm.getByLabel('Description').fill('Quality assurance')
-    await groupForm.getByRole('button', { name: 'Create Group' }).click()
+    await groupForm.getByRole('button', { name: 'Create group' }).click()
     await admin.getByRole('row', { name: /^qa Quality assurance/ }).waitFor()
 
     // A user in that group; a refused name first, which keeps what was typed.
@@ -49,13 +49,13 @@ describe('admin identity pages (e2e)', () => {
     await userForm.getByLabel('Email').fill('tess@example.com')
     await userForm.getByLabel('Password', { exact: true }).fill(PASSWORD)
     await userForm.getByRole('checkbox', { name: 'qa' }).check()
-    await userForm.getByRole('button', { name: 'Create User' }).click()
+    await userForm.getByRole('button', { name: 'Create user' }).click()
     await expect.poll(() => userForm.getByRole('alert').textContent(), { timeout: 10_000 }).toMatch(/admin/)
     expect(await userForm.getByLabel('Email').inputValue()).toBe('tess@example.com')
     await userForm.getByLabel('User name').fill('tess')
     // The vault gave the password away with the refused request; it is typed in the form still.
     expect(await userForm.getByLabel('Password', { exact: true }).inputValue()).toBe(PASSWORD)
-    await userForm.getByRole('button', { name: 'Create User' }).click()
+    await userForm.getByRole('button', { name: 'Create user' }).click()
     await admin.getByRole('link', { name: 'tess' }).waitFor()
     expect((await api('GET', '/ui/admin/users/tess')).body).toMatchObject({
       name: 'tess',

@@ -42,9 +42,9 @@ describe('admin pages agree (e2e)', () => {
   it("puts each list's create button in one place: the header's top right", async () => {
     const places = []
     for (const [path, title, button] of [
-      ['/admin/management/users', 'Users', 'New User'],
-      ['/admin/management/groups', 'Groups', 'New Group'],
-      ['/admin/management/permissions', 'Permissions', 'New Permission'],
+      ['/admin/management/users', 'Users', 'New user'],
+      ['/admin/management/groups', 'Groups', 'New group'],
+      ['/admin/management/permissions', 'Permissions', 'New permission'],
     ] as const) {
       await open(path, title)
       const header = page
@@ -56,7 +56,7 @@ describe('admin pages agree (e2e)', () => {
       const h = await box(header)
       places.push({ button, right: Math.round(h.x + h.width - (b.x + b.width)), top: Math.round(b.y - h.y) })
     }
-    // Users' longer description pushed New User under it, at the left; Groups' stood at the right.
+    // Users' longer description pushed New user under it, at the left; Groups' stood at the right.
     for (const place of places)
       expect(place, place.button).toEqual({ ...place, right: 0, top: places[0]!.top })
     expect(places[0]!.top).toBe(0)

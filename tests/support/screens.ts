@@ -279,7 +279,7 @@ export const SCREENS: ReadonlyArray<Screen> = [
     name: 'new-user-refused',
     path: '/admin/management/users/new',
     users: admin,
-    open: (page) => page.getByRole('button', { name: 'Create User' }).click(),
+    open: (page) => page.getByRole('button', { name: 'Create user' }).click(),
     ready: (page) => page.locator('[aria-invalid="true"]'),
   },
   {

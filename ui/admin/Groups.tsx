@@ -18,7 +18,7 @@ export function GroupsList() {
   return (
     <ListPage
       title="Groups"
-      create={{ label: 'New Group', href: `${LIST}/new`, first: 'Create the first group' }}
+      create={{ label: 'New group', href: `${LIST}/new`, first: 'Create the first group' }}
       nav="Groups"
       deletion={deletion}
       loadable={groups}
@@ -100,7 +100,7 @@ function GroupForm({ users, initial }: { users: ReadonlyArray<string>; initial?:
           Cancel
         </Link>
         <Button type="submit" variant="primary" busy={save.status === 'pending'}>
-          {create ? 'Create Group' : 'Save'}
+          {create ? 'Create group' : 'Save'}
         </Button>
       </div>
     </form>

@@ -34,7 +34,7 @@ export function PermissionsList() {
   return (
     <ListPage
       title="Permissions"
-      create={{ label: 'New Permission', href: `${LIST}/create`, first: 'Create the first permission' }}
+      create={{ label: 'New permission', href: `${LIST}/create`, first: 'Create the first permission' }}
       nav="Permissions"
       deletion={deletion}
       loadable={permissions}
@@ -187,7 +187,7 @@ function PermissionForm({ known, initial }: { known: Known; initial?: Permission
           Cancel
         </Link>
         <Button type="submit" variant="primary" busy={save.status === 'pending'}>
-          {create ? 'Create Permission' : 'Save'}
+          {create ? 'Create permission' : 'Save'}
         </Button>
       </div>
     </form>

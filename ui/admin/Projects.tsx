@@ -29,7 +29,7 @@ function ProjectSteps() {
           icon: <FolderPlus size={18} />,
           title: 'Name it and give it a key',
           text: 'A name people read, a short key that tells it apart, and a line on what it is for.',
-          action: <Link href="/admin/projects/create">Create Project</Link>,
+          action: <Link href="/admin/projects/create">Create project</Link>,
         },
         {
           icon: <Users size={18} />,
@@ -51,7 +51,7 @@ export function ProjectsList() {
   return (
     <ListPage
       title="Projects"
-      create={{ label: 'Create Project', href: '/admin/projects/create', first: 'Create the first project' }}
+      create={{ label: 'Create project', href: '/admin/projects/create', first: 'Create the first project' }}
       loadable={projects}
       what="projects"
       empty="There are no projects yet"
@@ -98,7 +98,7 @@ export function ProjectCreate() {
             Cancel
           </Link>
           <Button type="submit" variant="primary" busy={save.status === 'pending'}>
-            Create Project
+            Create project
           </Button>
         </div>
       </form>

@@ -19,7 +19,7 @@ export function ProxiesList() {
   return (
     <ListPage
       title="Proxies"
-      create={{ label: 'New Proxy', href: '/admin/proxies/configuration/new', first: 'Add the first proxy' }}
+      create={{ label: 'New proxy', href: '/admin/proxies/configuration/new', first: 'Add the first proxy' }}
       deletion={deletion}
       loadable={proxies}
       what="proxies"

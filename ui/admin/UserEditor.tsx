@@ -126,7 +126,7 @@ function UserForm({ groups, initial }: { groups: ReadonlyArray<Group>; initial?:
           Cancel
         </Link>
         <Button type="submit" variant="primary" busy={save.status === 'pending'}>
-          {create ? 'Create User' : 'Save'}
+          {create ? 'Create user' : 'Save'}
         </Button>
       </div>
     </form>

@@ -46,7 +46,7 @@ export function UsersList() {
       retry={retry}
       title="Users"
       description="The people who sign in to the platform: whether they may sign in, their realm, second factor and last login."
-      create={{ label: 'New User', href: `${LIST}/new`, first: 'Create the first user' }}
+      create={{ label: 'New user', href: `${LIST}/new`, first: 'Create the first user' }}
       nav="Users"
       deletion={deletion}
       loadable={users}
