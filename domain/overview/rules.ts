@@ -62,6 +62,25 @@ export const BYTE_TICK_STEPS: ReadonlyArray<number> = [0, 1, 2, 3, 4, 5].flatMap
   [1, 2, 5, 10, 20, 50, 100, 200, 500].map((m) => m * 1024 ** power),
 )
 
+/**
+ * The byte axis for a line whose highest day is `max`: its ticks from 0 by one of
+ * BYTE_TICK_STEPS, at most `intervals` of them, the top one above the highest day, so the line
+ * never runs above the last grid line (7.9 MB drawn over a top tick of 5.0 MB read as off the chart).
+ */
+export function byteAxis(
+  max: number,
+  intervals = 4,
+): { readonly top: number; readonly ticks: ReadonlyArray<number> } {
+  if (!(max > 0)) return { top: 1, ticks: [0] }
+  // A little room above the highest day, so its point does not sit on the top line.
+  const wanted = max * 1.05
+  const step =
+    BYTE_TICK_STEPS.find((s) => Math.ceil(wanted / s) <= intervals) ??
+    BYTE_TICK_STEPS[BYTE_TICK_STEPS.length - 1]!
+  const count = Math.ceil(wanted / step)
+  return { top: count * step, ticks: Array.from({ length: count + 1 }, (_, i) => i * step) }
+}
+
 export { bytesText } from '../shared/bytes'
 
 /** The storage figures of an overview, or null while the platform calculates its storage cache for the first time. */

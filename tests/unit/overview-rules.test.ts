@@ -1,7 +1,7 @@
 // The overview's chart and size rules, and its decider: a stale answer never replaces a newer request's.
 import { appSlice } from '../../domain/app'
 import { describe, expect, it } from 'vitest'
-import { BYTE_TICK_STEPS, bars, bytesText, storageLine } from '../../domain/overview/rules'
+import { BYTE_TICK_STEPS, bars, byteAxis, bytesText, storageLine } from '../../domain/overview/rules'
 import { overviewArea } from '../../domain/overview/decider'
 import { Failed, Loaded, Requested } from '../../domain/overview/events'
 import type { Overview } from '../../domain/overview/types'
@@ -29,6 +29,26 @@ describe('the storage line', () => {
     expect(BYTE_TICK_STEPS.map(bytesText)).toContain('500 MB')
     expect(BYTE_TICK_STEPS.map(bytesText)).toContain('2.0 GB')
     expect(BYTE_TICK_STEPS.map(bytesText).filter((t) => !/^\d+(\.0)? [KMGT]?B$/.test(t))).toEqual([])
+  })
+
+  // 7.9 MB was drawn above the axis's top tick of 5.0 MB, a lone point off the grid.
+  it('ends its byte axis on a whole tick above the highest day', () => {
+    const MB = 1024 ** 2
+    expect(byteAxis(7.9 * MB)).toEqual({ top: 10 * MB, ticks: [0, 5 * MB, 10 * MB] })
+    for (const max of [1, 999, 1024, 5 * MB, 7.9 * MB, 3.2 * 1024 ** 3, 123_456_789]) {
+      const { top, ticks } = byteAxis(max)
+      expect(top, bytesText(max)).toBeGreaterThan(max)
+      expect(ticks.at(-1)).toBe(top)
+      expect(ticks.length - 1).toBeLessThanOrEqual(4)
+      expect(
+        ticks
+          .slice(1)
+          .map(bytesText)
+          .filter((t) => !/^\d+(\.\d)? [KMGT]?B$/.test(t)),
+        bytesText(max),
+      ).toEqual([])
+    }
+    expect(byteAxis(0)).toEqual({ top: 1, ticks: [0] })
   })
 })
 

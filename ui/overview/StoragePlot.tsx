@@ -1,12 +1,12 @@
 // The storage line, drawn by uPlot (its own chunk, loaded by StorageChart): a time axis in UTC
-// days, a byte axis stepped in whole units, a gap for a day without a sample, and the day and
-// figure under the pointer (else the latest) in the legend. uPlot draws on a canvas, which cannot read the
+// days, a byte axis stepped in whole units up to a tick above the highest day, a gap for a day
+// without a sample, and the day and figure under the pointer (else the latest) in the legend. uPlot draws on a canvas, which cannot read the
 // theme's CSS variables: their colours are read from the page and the chart is drawn again
 // when the theme changes.
 import { useEffect, useRef, useState } from 'react'
 import uPlot from 'uplot'
 import 'uplot/dist/uPlot.min.css'
-import { BYTE_TICK_STEPS, bytesText, type StoragePoint } from '../../domain/overview/rules'
+import { byteAxis, bytesText, type StoragePoint } from '../../domain/overview/rules'
 import styles from './overview.module.css'
 
 const HEIGHT = 176
@@ -49,6 +49,7 @@ export default function StoragePlot({ points }: { readonly points: ReadonlyArray
     const [accent, text, grid] = ['--accent', '--text-muted', '--border'].map((r) => resolved(colours, r))
     // The area under the line: the accent, faint.
     const fill = accent!.replace(/^rgb\((.*)\)$/, 'rgb($1 / 14%)').replace(/, /g, ' ')
+    const bytes = byteAxis(Math.max(0, ...points.map((p) => p.artifactBytes ?? 0)))
     const axis: uPlot.Axis = {
       stroke: text,
       grid: { stroke: grid, width: 1 },
@@ -60,13 +61,13 @@ export default function StoragePlot({ points }: { readonly points: ReadonlyArray
         width: el.clientWidth,
         height: HEIGHT,
         tzDate: (ts) => uPlot.tzDate(new Date(ts * 1e3), 'Etc/UTC'),
-        scales: { x: { time: true }, y: { range: (_u, min, max) => [0, Math.max(max * 1.1, min + 1)] } },
+        scales: { x: { time: true }, y: { range: () => [0, bytes.top] } },
         axes: [
           { ...axis, space: 60, grid: { show: false } },
           {
             ...axis,
             size: 64,
-            incrs: [...BYTE_TICK_STEPS],
+            splits: () => [...bytes.ticks],
             values: (_u, ticks) => ticks.map((b) => bytesText(b)),
           },
         ],
