@@ -10,6 +10,7 @@ import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { openDatabase, type Db } from '../../server/db'
 import { copyCatalogIfEmpty, loadCatalogIfEmpty } from '../../server/catalog/load'
+import { placeholders, type Sql } from '../../server/db/sql'
 import { migrated, testEngines } from '../support/engines'
 import { T0 } from '../support/catalogueRows'
 
@@ -87,5 +88,79 @@ describe.each(engines)('the catalogue copied on %s', (_name, open) => {
       'added',
     ])
     expect(build!.id).toBeGreaterThan(max!.n)
+  })
+})
+
+describe.each(engines)('the package count on %s', (name, open) => {
+  it('follows a statement of many inserts and one of many deletes, the count row written once each', async () => {
+    const sql = await migrated(open)
+    const count = async () =>
+      (await sql.one<{ n: number }>("SELECT n FROM catalog_counts WHERE name = 'packages'"))!.n
+    const before = await count()
+    const ROWS = 2_000
+    const columns = [
+      'id',
+      'name',
+      'name_lower',
+      'package_type',
+      'created',
+      'modified',
+      'versions_count',
+      'release_versions_count',
+      'source',
+    ]
+    const rows = Array.from({ length: ROWS }, (_, i) => [
+      `npm://counted-${i}`,
+      `counted-${i}`,
+      `counted-${i}`,
+      'npm',
+      T0,
+      T0,
+      1,
+      1,
+      'test',
+    ])
+    // How many versions of the count row `work` wrote, in a transaction of its own (PostgreSQL's
+    // statistics; elsewhere none): a row's trigger writes one per package, and each next update
+    // walks every version before it (a 500,000-package catalogue copied in one transaction took
+    // hours). Counted before and after within the transaction: the statistics a connection has not
+    // yet reported include its earlier transactions'.
+    const countRowWrites = (work: (tx: Sql) => Promise<unknown>) =>
+      sql.transaction(async (tx) => {
+        const written = async () =>
+          name === 'postgres'
+            ? (await tx.one<{ n: number }>(
+                "SELECT n_tup_upd AS n FROM pg_stat_xact_user_tables WHERE relname = 'catalog_counts'",
+              ))!.n
+            : 0
+        const before = await written()
+        await work(tx)
+        return (await written()) - before
+      })
+    const once = name === 'postgres' ? 1 : 0
+    expect(
+      await countRowWrites((tx) =>
+        tx.run(
+          `INSERT INTO catalog_packages (${columns.join(', ')}) VALUES ${rows.map(() => `(${placeholders(columns.length)})`).join(', ')}`,
+          rows.flat(),
+        ),
+      ),
+    ).toBe(once)
+    expect(await count()).toBe(before + ROWS)
+    // A statement that adds no package leaves the count row alone (publishes do not meet on it).
+    expect(
+      await countRowWrites((tx) =>
+        tx.run(
+          `INSERT INTO catalog_packages (${columns.join(', ')}) VALUES (${placeholders(columns.length)})
+           ON CONFLICT (id) DO UPDATE SET modified = excluded.modified`,
+          rows[0]!,
+        ),
+      ),
+    ).toBe(0)
+    expect(await count()).toBe(before + ROWS)
+    expect(
+      await countRowWrites((tx) => tx.run("DELETE FROM catalog_packages WHERE id LIKE 'npm://counted-%'")),
+    ).toBe(once)
+    expect(await count()).toBe(before)
   })
 })
