@@ -72,7 +72,11 @@ export function catalogueTables(db: Db) {
   }
 }
 
-/** A table of the ready-made catalogue database, read whole: its columns and each row's values. */
+/**
+ * A table of the ready-made catalogue database, read row by row: its columns and each row's
+ * values. Never the whole table at once: 500,000 packages' files and properties are millions of
+ * rows.
+ */
 export function templateTable(source: Database.Database, table: CatalogTable) {
   const columns = (source.pragma(`table_info(${table})`) as Array<{ name: string }>).map((c) => c.name)
   return {
@@ -82,7 +86,7 @@ export function templateTable(source: Database.Database, table: CatalogTable) {
       source
         .prepare(`SELECT ${[columns.includes('id') ? 'id' : 'NULL', ...copied].join(', ')} FROM ${table}`)
         .raw(true)
-        .all() as unknown[][],
+        .iterate() as IterableIterator<unknown[]>,
   }
 }
 
@@ -106,22 +110,31 @@ export function catalogueCopy(sql: Sql) {
         `INSERT INTO ${table} (${columns.join(', ')}) VALUES (${placeholders(columns.length)}) RETURNING id`,
         values,
       ))!.id,
-    /** Inserts the rows' values, as many rows to a statement as PostgreSQL's parameters allow. */
+    /**
+     * Inserts the rows' values, as many rows to a statement as PostgreSQL's parameters allow,
+     * holding no more than one statement's rows at a time.
+     */
     insertAll: async <R>(
       table: CatalogTable,
       columns: readonly string[],
-      rows: readonly R[],
+      rows: Iterable<R>,
       valuesOf: (row: R) => SqlValue[],
     ) => {
       const perStatement = Math.max(1, Math.floor(PARAMETERS_PER_STATEMENT / columns.length))
       const row = `(${placeholders(columns.length)})`
-      for (let at = 0; at < rows.length; at += perStatement) {
-        const batch = rows.slice(at, at + perStatement)
+      let batch: R[] = []
+      const insert = async () => {
         await sql.run(
           `INSERT INTO ${table} (${columns.join(', ')}) VALUES ${batch.map(() => row).join(', ')}`,
           batch.flatMap(valuesOf),
         )
+        batch = []
       }
+      for (const each of rows) {
+        batch.push(each)
+        if (batch.length === perStatement) await insert()
+      }
+      if (batch.length > 0) await insert()
     },
   }
 }
