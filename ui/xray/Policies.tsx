@@ -127,8 +127,18 @@ export function PoliciesPage() {
           {
             id: 'watches',
             header: 'Watches',
+            // A name is never broken at its hyphen ('npm-' over 'watch' at 1024 px); between names.
             cell: (p) =>
-              p.watches.length > 0 ? p.watches.join(', ') : <span className={styles.muted}>None</span>,
+              p.watches.length > 0 ? (
+                p.watches.map((w, i) => (
+                  <span key={w}>
+                    {i > 0 && ', '}
+                    <span className={styles.nowrap}>{w}</span>
+                  </span>
+                ))
+              ) : (
+                <span className={styles.muted}>None</span>
+              ),
           },
         ]}
         rowActions={
