@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { browserHeaders, startTestServer, type TestServer } from '../support/server'
+import { call } from '../support/apiCalls'
+import { startTestServer, type TestServer } from '../support/server'
 import { manualClock } from '../../server/clock'
 import { createRoles, type TestSession } from './helpers/sessions'
 import { poll } from '../support/wait'
@@ -27,12 +28,8 @@ const clock = manualClock()
 let server: TestServer
 let admin: TestSession
 let user: TestSession
-const api = (path: string) => `${server.url}/ui/api/v1${path}`
 const get = (path: string, session?: TestSession) =>
-  fetch(api(path), { headers: session ? { cookie: session.cookie } : {} })
-
-// A DELETE carries no body, so no content type (Fastify refuses an empty JSON body).
-const withoutBody = ({ 'content-type': _, ...rest }: Record<string, string>) => rest
+  call<unknown>(server, 'GET', path, session ? { cookie: session.cookie } : {})
 
 interface NodeRow {
   service_id: string
@@ -59,7 +56,7 @@ describe('service status', () => {
       async () => {
         const res = await get('/system/status/ha', admin)
         expect(res.status).toBe(200)
-        return (await res.json()) as { services: NodeRow[] }
+        return res.body as { services: NodeRow[] }
       },
       (answer) => answer.services.length > 0,
       { what: 'this node registered' },
@@ -80,11 +77,10 @@ describe('service status', () => {
   })
 
   it('advances the heartbeat on its timer', async () => {
-    const first = ((await (await get('/system/status/ha', admin)).json()) as { services: NodeRow[] })
-      .services[0]
+    const first = ((await get('/system/status/ha', admin)).body as { services: NodeRow[] }).services[0]
     clock.advance(100)
     const beat = async () =>
-      ((await (await get('/system/status/ha', admin)).json()) as { services: NodeRow[] }).services.find(
+      ((await get('/system/status/ha', admin)).body as { services: NodeRow[] }).services.find(
         (s) => s.service_id === first?.service_id,
       )?.last_heartbeat ?? ''
     // One interval of the platform's clock is one beat, stamped with that clock's time. The beat is
@@ -101,33 +97,30 @@ describe('service status', () => {
          heartbeat_interval_ms, pid, host) VALUES ('jfrt@old', 'node-9', 'artifactory', '["jfrt"]', ?, ?, 5000, 1, 'gone')`,
       [stale, stale],
     )
-    const { services } = (await (await get('/system/status/ha', admin)).json()) as { services: NodeRow[] }
+    const { services } = (await get('/system/status/ha', admin)).body as { services: NodeRow[] }
     expect(services.find((s) => s.node_id === 'node-9')).toMatchObject({
       status: 'Offline',
       state: 'UNHEALTHY',
     })
-    const nodes = (await (await get('/system/status/nodes', admin)).json()) as Array<Record<string, string>>
+    const nodes = (await get('/system/status/nodes', admin)).body as Array<Record<string, string>>
     expect(nodes.find((n) => n.node_id === 'node-9')).toMatchObject({
       service_id: 'jfrt@old',
       state: 'UNHEALTHY',
     })
     expect(nodes.filter((n) => n.node_id === 'node-7').every((n) => n.state === 'HEALTHY')).toBe(true)
 
-    const health = await (await get('/system/health')).json()
+    const health = (await get('/system/health')).body
     expect(health).toEqual({ status: 'DEGRADED', node_id: 'node-7', nodes: { online: 1, offline: 1 } })
 
     const remove = (session?: TestSession, path = '/access/api/v1/topology/jfrt%40old/node-9') =>
-      fetch(api(path), {
-        method: 'DELETE',
-        headers: withoutBody(browserHeaders(server.url, session?.cookie)),
-      })
+      call(server, 'DELETE', path, session ? { cookie: session.cookie } : {})
     expect((await remove()).status).toBe(401)
     expect((await remove(user)).status).toBe(403)
     expect((await remove(admin)).status).toBe(204)
     expect((await remove(admin)).status).toBe(404)
-    const after = (await (await get('/system/status/ha', admin)).json()) as { services: NodeRow[] }
+    const after = (await get('/system/status/ha', admin)).body as { services: NodeRow[] }
     expect(after.services.some((s) => s.node_id === 'node-9')).toBe(false)
-    expect(await (await get('/system/health')).json()).toMatchObject({
+    expect((await get('/system/health')).body).toMatchObject({
       status: 'HEALTHY',
       nodes: { online: 1, offline: 0 },
     })
@@ -144,14 +137,14 @@ describe('service status', () => {
     const ping = await get('/system/ping')
     expect(ping.status).toBe(200)
     expect(ping.headers.get('content-type')).toContain('text/plain')
-    expect(await ping.text()).toBe('OK')
-    expect(await (await get('/mc/api/v4/system/ping')).text()).toBe('OK')
+    expect(ping.text).toBe('OK')
+    expect((await get('/mc/api/v4/system/ping')).text).toBe('OK')
     // The console asks both (its service-enabled check, then the ping) before offering a bundle.
     expect(await consoleApi(server, admin).missionControlAvailable()).toEqual({ _tag: 'Right', right: true })
   })
 
   it('lists its routes in the OpenAPI document', async () => {
-    const doc = (await (await get('/openapi.json')).json()) as {
+    const doc = (await get('/openapi.json')).body as {
       paths: Record<string, Record<string, unknown>>
     }
     expect(Object.keys(doc.paths)).toEqual(
@@ -206,18 +199,14 @@ describe('retention config', () => {
     const path = '/ui/bundle/retention/config/enable'
     expect((await get(path)).status).toBe(401)
     expect((await get(path, user)).status).toBe(403)
-    expect(await (await get(path, admin)).json()).toEqual({ enable: true })
+    expect((await get(path, admin)).body).toEqual({ enable: true })
     const put = (session: TestSession, body: unknown) =>
-      fetch(api(path), {
-        method: 'PUT',
-        headers: browserHeaders(server.url, session.cookie),
-        body: JSON.stringify(body),
-      })
+      call(server, 'PUT', path, { cookie: session.cookie, body })
     expect((await put(user, { enable: false })).status).toBe(403)
     const bad = await put(admin, { enable: 'maybe' })
     expect(bad.status).toBe(400)
-    expect(((await bad.json()) as { message: string }).message).toMatch(/enable/)
-    expect(await (await put(admin, { enable: false })).json()).toEqual({ enable: false })
-    expect(await (await get(path, admin)).json()).toEqual({ enable: false })
+    expect((bad.body as { message: string }).message).toMatch(/enable/)
+    expect((await put(admin, { enable: false })).body).toEqual({ enable: false })
+    expect((await get(path, admin)).body).toEqual({ enable: false })
   })
 })

@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { manualClock } from '../../server/clock'
+import { call } from '../support/apiCalls'
 import { browserHeaders, startTestServer, type TestServer } from '../support/server'
 import { signInDirectly } from './helpers/catalogSession'
 import { licencePolicy } from '../support/xrayPolicies'
@@ -15,18 +16,8 @@ let admin: string
 let developer: string
 const clock = manualClock(Date.parse('2026-06-01T00:00:00.000Z'))
 
-async function api<T>(method: string, path: string, cookie: string, body?: unknown) {
-  const res = await fetch(`${server.url}/ui/api/v1${path}`, {
-    method,
-    headers:
-      body === undefined
-        ? { ...browserHeaders(server.url, cookie), 'content-type': 'text/plain' }
-        : browserHeaders(server.url, cookie),
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  })
-  const text = await res.text()
-  return { status: res.status, headers: res.headers, body: (text ? JSON.parse(text) : undefined) as T }
-}
+const api = <T>(method: string, path: string, cookie: string, body?: unknown) =>
+  call<T>(server, method, path, { cookie, body })
 
 beforeAll(async () => {
   server = await startTestServer({}, {}, { clock })

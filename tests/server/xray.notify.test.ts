@@ -11,7 +11,8 @@ import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { manualClock } from '../../server/clock'
 import { xrayFor } from '../../server/xray/service'
-import { browserHeaders, startTestServer, type TestServer } from '../support/server'
+import { call } from '../support/apiCalls'
+import { startTestServer, type TestServer } from '../support/server'
 import { signInDirectly } from './helpers/catalogSession'
 import { publishBody } from '../support/npmPublish'
 import { startFakeGitVendor } from '../support/fakeGitVendor'
@@ -82,15 +83,8 @@ afterAll(async () => {
   await new Promise((resolve) => receiver?.close(resolve))
 })
 
-async function api<T>(method: string, path: string, body?: unknown, cookie = admin) {
-  const res = await fetch(`${server.url}/ui/api/v1${path}`, {
-    method,
-    headers: browserHeaders(server.url, cookie),
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  })
-  const text = await res.text()
-  return { status: res.status, body: (text ? JSON.parse(text) : undefined) as T }
-}
+const api = <T>(method: string, path: string, body?: unknown, cookie = admin) =>
+  call<T>(server, method, path, { cookie, body })
 
 const settings = (notifyUrl: string | null) => ({
   scanDependencies: true,
