@@ -243,6 +243,11 @@ describe('cramped at 1024 px (e2e)', () => {
     expect(await linesOfText(login, '--registry=')).toBe(1)
     // A word wider than the box still breaks, inside the box.
     expect(await login.evaluate((e) => e.scrollWidth <= e.clientWidth)).toBe(true)
+    // ...after a slash: the .npmrc's registry line broke inside 'npm', 'np' then 'm/npm/'.
+    const npmrc = panel.locator('pre', { hasText: 'registry=' }).first()
+    expect(await linesOf(npmrc)).toBeGreaterThan(1)
+    for (const piece of ['artifactory/', 'api/', 'npm/'])
+      expect(await linesOfText(npmrc, piece), piece).toBe(1)
   })
 
   it('a settings form alone on its page takes the page, not a third of it', async () => {

@@ -16,10 +16,24 @@ const words = (code: string) =>
       part
     ) : (
       <span key={i} className={styles.word}>
-        {part}
+        {segments(part)}
       </span>
     ),
   )
+
+/**
+ * A word's pieces up to and with each '/', so a URL wider than the box breaks after a slash
+ * ('…/api/' then 'npm/npm/') rather than anywhere ('…/api/np' then 'm/npm/'); a piece still wider
+ * breaks anywhere in it.
+ */
+const segments = (word: string) =>
+  word.includes('/')
+    ? word.split(/(?<=\/)/).map((piece, i) => (
+        <span key={i} className={styles.piece}>
+          {piece}
+        </span>
+      ))
+    : word
 
 export function CodeBlock({
   code,
