@@ -9,6 +9,7 @@ import { join, relative } from 'node:path'
 import { unzipSync } from 'fflate'
 import { isLeft } from 'fp-ts/Either'
 import { advisoryOf, type Advisory } from '../../domain/xray'
+import { readAll, upstreamRequest, UpstreamFault } from '../upstream/fetch'
 
 export interface ImportProblem {
   readonly file: string
@@ -93,7 +94,11 @@ export function readExportPath(path: string): ReadExport {
   return out
 }
 
-/** What a URL answers, bounded in size and time. */
+/**
+ * What a URL answers, bounded in size and time, through the platform's guarded outgoing call
+ * (upstream/fetch.ts): never a link-local or cloud metadata address, at the start or after any
+ * redirect the address answers.
+ */
 export async function readExportUrl(url: string, timeoutMs = 120_000): Promise<ReadExport> {
   const parsed = new URL(url)
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')
@@ -102,23 +107,22 @@ export async function readExportUrl(url: string, timeoutMs = 120_000): Promise<R
       advisories: [],
       problems: [{ file: url, reason: 'only http and https addresses are read' }],
     }
-  let response: Response
+  let bytes: Buffer
   try {
-    response = await fetch(parsed, { signal: AbortSignal.timeout(timeoutMs), redirect: 'follow' })
-  } catch (error) {
-    return {
-      files: 0,
-      advisories: [],
-      problems: [{ file: url, reason: `unreachable: ${(error as Error).message}` }],
+    const response = await upstreamRequest(parsed.toString(), {
+      limits: { readTimeoutMs: timeoutMs, maxBytes: MAX_EXPORT_BYTES },
+    })
+    if (response.status < 200 || response.status >= 300) {
+      response.body.destroy()
+      return { files: 0, advisories: [], problems: [{ file: url, reason: `answered ${response.status}` }] }
     }
+    bytes = await readAll(response)
+  } catch (error) {
+    const reason =
+      error instanceof UpstreamFault && error.kind === 'tooLarge'
+        ? 'too large'
+        : `unreachable: ${(error as Error).message}`
+    return { files: 0, advisories: [], problems: [{ file: url, reason }] }
   }
-  if (!response.ok)
-    return { files: 0, advisories: [], problems: [{ file: url, reason: `answered ${response.status}` }] }
-  const length = Number(response.headers.get('content-length') ?? 0)
-  if (length > MAX_EXPORT_BYTES)
-    return { files: 0, advisories: [], problems: [{ file: url, reason: 'too large' }] }
-  const bytes = new Uint8Array(await response.arrayBuffer())
-  if (bytes.length > MAX_EXPORT_BYTES)
-    return { files: 0, advisories: [], problems: [{ file: url, reason: 'too large' }] }
   return readExportBytes(parsed.pathname.split('/').pop() || url, bytes)
 }
