@@ -1,9 +1,10 @@
 /**
  * Addresses the platform never calls on an admin's behalf (a git integration's API, a remote
- * repository's upstream and every address it redirects to): link-local ones (169.254.0.0/16,
- * fe80::/10), where clouds answer their instance metadata with the machine's credentials, and
- * the metadata services' other names and addresses. Checked on the URL's host and again on
- * every address its name resolves to, at connect time (a name can resolve elsewhere later).
+ * repository's upstream, an advisory export, the notifications webhook, Crowd, and every address
+ * they redirect to): link-local ones (169.254.0.0/16, fe80::/10), where clouds answer their
+ * instance metadata with the machine's credentials, and the metadata services' other names and
+ * addresses. Checked on the URL's host and again on every address its name resolves to, at
+ * connect time (a name can resolve elsewhere later).
  */
 import { lookup as dnsLookup, type LookupAddress, type LookupOptions } from 'node:dns'
 import { isIP } from 'node:net'

@@ -1,6 +1,7 @@
 /**
  * One HTTP request to an upstream the platform proxies (an npm registry, a file server, a
- * container registry), bounded in every way an upstream can misbehave: a connect time-out,
+ * container registry), or to any other address an admin or a setting names (an advisory export,
+ * the notifications webhook, Crowd: one guarded way out for all of them), bounded in every way an upstream can misbehave: a connect time-out,
  * a read time-out (no byte for that long, headers included), a cap on the body's size,
  * a few redirects (http and https only; credentials are not carried to another origin), and never
  * a link-local or cloud metadata address, named or resolved, at the start or after a redirect
@@ -67,10 +68,14 @@ export type UpstreamCredentials =
   | { readonly kind: 'token'; readonly token: string }
 
 export interface UpstreamRequest {
-  readonly method?: 'GET' | 'HEAD'
+  readonly method?: 'GET' | 'HEAD' | 'POST'
   readonly headers?: Readonly<Record<string, string>>
+  /** Sent whole (a webhook's or a directory's JSON); kept in memory so a stale connection can resend it. */
+  readonly body?: string
   readonly credentials?: UpstreamCredentials
   readonly limits?: Partial<UpstreamLimits>
+  /** 'manual' answers a redirect as it came (its status and Location) instead of following it. */
+  readonly redirect?: 'follow' | 'manual'
 }
 
 export interface UpstreamResponse {
@@ -211,7 +216,7 @@ function once(url: URL, request: UpstreamRequest, limits: UpstreamLimits, fresh 
         )
       else reject(new UpstreamFault('reset', shown, `the connection failed: ${errorCode(error)}`))
     })
-    req.end()
+    req.end(request.body)
   })
 }
 
@@ -259,7 +264,7 @@ export async function upstreamRequest(
       limits,
     )
     const location = res.headers.location
-    if (REDIRECTS.has(res.statusCode ?? 0) && location) {
+    if (REDIRECTS.has(res.statusCode ?? 0) && location && request.redirect !== 'manual') {
       res.resume()
       if (hop >= limits.maxRedirects)
         throw new UpstreamFault(

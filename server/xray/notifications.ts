@@ -10,6 +10,7 @@
 import { randomUUID } from 'node:crypto'
 import { isoNow, type Clock } from '../clock'
 import type { ServerContext } from '../context'
+import { readAll, upstreamRequest, UpstreamFault } from '../upstream/fetch'
 import { xrayStore, type NotificationRow, type XrayStore } from './store'
 
 /** Notifications one POST carries at most. */
@@ -19,6 +20,8 @@ const UNSENT_BATCH = 1000
 /** Attempts before a notification is given up. */
 export const NOTIFY_ATTEMPTS = 5
 const ANSWER_WITHIN_MS = 10_000
+/** A webhook's answer is read and dropped; a longer one is cut short. */
+const ANSWER_BYTES = 1024 * 1024
 const CLAIM_MS = 5 * 60_000
 /** Waits before each next attempt: 30 s, then doubled. */
 const retryAfterMs = (attempts: number) => 30_000 * 2 ** attempts
@@ -49,22 +52,26 @@ export function notificationBody(rows: readonly NotificationRow[], sentAt: strin
   }
 }
 
-/** Why a POST did not deliver, or undefined when the webhook took it (2xx). */
-async function post(url: string, body: unknown): Promise<string | undefined> {
+/**
+ * Why a POST did not deliver, or undefined when the webhook took it (2xx). Sent through the
+ * platform's guarded outgoing call (upstream/fetch.ts): never to a link-local or cloud metadata
+ * address, named or resolved; a redirect is not followed (it is not 2xx).
+ */
+export async function postNotifications(url: string, body: unknown): Promise<string | undefined> {
   try {
-    const res = await fetch(url, {
+    const res = await upstreamRequest(url, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'user-agent': 'platform-xray-notifications' },
       body: JSON.stringify(body),
       redirect: 'manual',
-      signal: AbortSignal.timeout(ANSWER_WITHIN_MS),
+      limits: { connectTimeoutMs: ANSWER_WITHIN_MS, readTimeoutMs: ANSWER_WITHIN_MS, maxBytes: ANSWER_BYTES },
     })
-    await res.arrayBuffer().catch(() => undefined)
-    return res.ok ? undefined : `the webhook answered ${res.status}`
+    await readAll(res).catch(() => undefined)
+    return res.status >= 200 && res.status < 300 ? undefined : `the webhook answered ${res.status}`
   } catch (error) {
-    const e = error as Error & { cause?: { code?: string } }
-    if (e.name === 'TimeoutError') return `no answer within ${ANSWER_WITHIN_MS / 1000} s`
-    return `not reached: ${e.cause?.code ?? e.message}`.slice(0, 500)
+    if (error instanceof UpstreamFault && (error.kind === 'connectTimeout' || error.kind === 'readTimeout'))
+      return `no answer within ${ANSWER_WITHIN_MS / 1000} s`
+    return `not reached: ${(error as Error).message}`.slice(0, 500)
   }
 }
 
@@ -106,7 +113,7 @@ export function createNotifier(store: XrayStore, now: () => string) {
     const at = now()
     const { count, url, due } = await claimDue(claim, at)
     if (!url || due.length === 0) return count
-    const failure = await post(url, notificationBody(due, at))
+    const failure = await postNotifications(url, notificationBody(due, at))
     const done = now()
     if (failure === undefined) {
       await store.finishNotifications(
