@@ -25,6 +25,7 @@ import { DEFAULT_CROWD, type CrowdSettings } from '../admin/securityRoutes'
 import { readSettingOver, writeSetting } from '../platform/store'
 import { ssoUser, type SsoIdentity } from './ssoUsers'
 import { addressIn, canonicalAddress } from '../addresses'
+import { readAll, upstreamRequest, type UpstreamResponse } from '../upstream/fetch'
 
 export const CROWD_LOGIN_PATH = '/ui/auth/crowd/login'
 export const HTTP_SSO_LOGIN_PATH = '/ui/auth/httpsso/login'
@@ -73,34 +74,54 @@ async function userOf(ctx: ServerContext, identity: SsoIdentity, autoCreate: boo
   return user
 }
 
-/** One call to Crowd's REST API as the configured application. */
-async function crowdCall(settings: CrowdSettings, path: string, init: RequestInit = {}): Promise<Response> {
+/** Largest answer read from Crowd (a user's groups, nested included). */
+const CROWD_ANSWER_BYTES = 8 * 1024 * 1024
+
+/**
+ * One call to Crowd's REST API as the configured application, through the platform's guarded
+ * outgoing call (upstream/fetch.ts): never to a link-local or cloud metadata address, named or
+ * resolved; redirects are not followed.
+ */
+async function crowdCall(
+  settings: CrowdSettings,
+  path: string,
+  init: { readonly method?: 'POST'; readonly body?: string } = {},
+): Promise<UpstreamResponse> {
   const base = settings.serverUrl.endsWith('/') ? settings.serverUrl : `${settings.serverUrl}/`
-  const credentials = Buffer.from(`${settings.applicationName}:${settings.applicationPassword}`).toString(
-    'base64',
-  )
   try {
-    return await fetch(new URL(`rest/usermanagement/1/${path}`, base), {
+    return await upstreamRequest(new URL(`rest/usermanagement/1/${path}`, base).toString(), {
       ...init,
       redirect: 'manual',
-      signal: AbortSignal.timeout(CROWD_TIMEOUT_MS),
-      headers: {
-        accept: 'application/json',
-        'content-type': 'application/json',
-        authorization: `Basic ${credentials}`,
+      limits: {
+        connectTimeoutMs: CROWD_TIMEOUT_MS,
+        readTimeoutMs: CROWD_TIMEOUT_MS,
+        maxBytes: CROWD_ANSWER_BYTES,
       },
+      headers: { accept: 'application/json', 'content-type': 'application/json' },
+      credentials: { kind: 'basic', user: settings.applicationName, password: settings.applicationPassword },
     })
   } catch {
     throw failure(502, 'unavailable', 'Crowd cannot be reached')
   }
 }
 
-async function crowdJson<T>(response: Response): Promise<T> {
-  if (response.status === 401 || response.status === 403)
+async function crowdJson<T>(response: UpstreamResponse): Promise<T> {
+  if (response.status === 401 || response.status === 403) {
+    response.body.destroy()
     throw failure(502, 'provider', 'Crowd refused the application credentials')
-  if (!response.ok) throw failure(502, 'unavailable', `Crowd answered ${response.status}`)
+  }
+  if (response.status < 200 || response.status >= 300) {
+    response.body.destroy()
+    throw failure(502, 'unavailable', `Crowd answered ${response.status}`)
+  }
+  let text: string
   try {
-    return (await response.json()) as T
+    text = (await readAll(response)).toString('utf8')
+  } catch {
+    throw failure(502, 'unavailable', 'Crowd cannot be reached')
+  }
+  try {
+    return JSON.parse(text) as T
   } catch {
     throw failure(502, 'provider', 'Crowd answered something other than JSON')
   }
@@ -122,8 +143,10 @@ async function crowdSessionUser(
     }),
   })
   // Crowd answers 404 for a token it does not know (expired, signed out) and 400 for factors that do not match.
-  if (session.status === 404 || session.status === 400)
+  if (session.status === 404 || session.status === 400) {
+    session.body.destroy()
     throw failure(401, 'expired', 'The Crowd session has ended: sign in to Crowd again')
+  }
   const { user } = await crowdJson<{ user?: { name?: unknown; email?: unknown } }>(session)
   return {
     name: typeof user?.name === 'string' ? user.name : '',
