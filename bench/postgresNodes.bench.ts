@@ -151,14 +151,18 @@ async function firstPage(label: string, nodes: readonly Node[], cookie: string):
           body: JSON.stringify({ graphQL: { query: LIST, variables: { filter: {}, first: 100 } } }),
           connections: each,
           duration,
+          // A loaded machine's slow answer is a latency to count, not a failure (10 s by default:
+          // at load 30 a 500k run's first page stopped the whole bench there).
+          timeout: 60,
         }),
       ),
     )
   if (WARM_UP_SECONDS > 0) await load(WARM_UP_SECONDS)
   const results = await load(SECONDS)
   const bad = results.reduce((n, r) => n + r.errors + r.timeouts + r.non2xx, 0)
-  if (bad > 0) throw new Error(`${label}: ${bad} failed or refused answers`)
   const figures: Figure[] = [
+    // Counted, not thrown: the rest of the run still measures publish, install and two nodes.
+    { name: `${label}: failed, refused or timed-out answers`, value: bad, unit: '', target: '0' },
     {
       name: `${label}: first page of 100, answers/s`,
       value: results.reduce((n, r) => n + r.requests.average, 0),
