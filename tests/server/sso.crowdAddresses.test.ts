@@ -5,17 +5,16 @@
  * cannot be reached. Refused before any connect: every connection this test process opens off
  * loopback is stopped and recorded (tests/support/loopbackOnly.ts), and none may be.
  */
-import { createServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { call, sessionOf } from '../support/apiCalls'
+import { startLoopbackHttp, type LoopbackHttp } from '../support/loopbackHttp'
 import { loopbackOnly, type LoopbackOnly } from '../support/loopbackOnly'
 import { startTestServer, type TestServer } from '../support/server'
-import { call, sessionOf } from './authHelpers'
 
 const METADATA = 'http://169.254.169.254/latest/meta-data/iam/security-credentials/'
 
 let guard: LoopbackOnly
-let redirecting: Server
+let redirecting: LoopbackHttp
 let redirectingUrl: string
 const asked: string[] = []
 let server: TestServer
@@ -24,12 +23,11 @@ let admin: string
 beforeAll(async () => {
   guard = loopbackOnly()
   // A "Crowd" that sends every call on to the metadata service, as a hostile one would.
-  redirecting = createServer((request, response) => {
+  redirecting = await startLoopbackHttp((request, response) => {
     asked.push(request.url ?? '')
     response.writeHead(302, { location: METADATA }).end()
   })
-  await new Promise<void>((resolve) => redirecting.listen(0, '127.0.0.1', resolve))
-  redirectingUrl = `http://127.0.0.1:${(redirecting.address() as AddressInfo).port}/crowd`
+  redirectingUrl = `${redirecting.url}/crowd`
   server = await startTestServer()
   admin = await sessionOf(server, 'admin')
 }, 120_000)
@@ -37,8 +35,7 @@ beforeAll(async () => {
 afterAll(async () => {
   guard?.stop()
   await server?.stop()
-  redirecting?.closeAllConnections()
-  await new Promise((resolve) => redirecting?.close(resolve))
+  await redirecting?.close()
 })
 
 const crowdAt = async (serverUrl: string) => {

@@ -5,11 +5,10 @@
  * connect: every connection this test process opens off loopback is stopped and recorded
  * (tests/support/loopbackOnly.ts), and none may be.
  */
-import { createServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { strToU8, zipSync } from 'fflate'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { readExportUrl } from '../../server/xray/importer'
+import { startLoopbackHttp, type LoopbackHttp } from '../support/loopbackHttp'
 import { loopbackOnly, type LoopbackOnly } from '../support/loopbackOnly'
 
 const METADATA = 'http://169.254.169.254/latest/meta-data/iam/security-credentials/'
@@ -30,14 +29,14 @@ const advisory = {
 }
 
 let guard: LoopbackOnly
-let http: Server
+let http: LoopbackHttp
 let base: string
 const asked: string[] = []
 
 beforeAll(async () => {
   guard = loopbackOnly()
   // A host that redirects some exports to the metadata service, as a hostile mirror would.
-  http = createServer((request, response) => {
+  http = await startLoopbackHttp((request, response) => {
     asked.push(request.url ?? '')
     if (request.url === '/to-metadata/all.zip') response.writeHead(302, { location: METADATA }).end()
     else if (request.url === '/to-numeric/all.zip')
@@ -50,13 +49,11 @@ beforeAll(async () => {
         .end(zipSync({ 'npm/a.json': strToU8(JSON.stringify(advisory)) }))
     else response.writeHead(404).end()
   })
-  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve))
-  base = `http://127.0.0.1:${(http.address() as AddressInfo).port}`
+  base = http.url
 })
 afterAll(async () => {
   guard?.stop()
-  http?.closeAllConnections()
-  await new Promise((resolve) => http?.close(resolve))
+  await http?.close()
 })
 
 describe('reading an advisory export from an address', () => {

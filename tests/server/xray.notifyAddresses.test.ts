@@ -5,22 +5,21 @@
  * before any connect: every connection this test process opens off loopback is stopped and
  * recorded (tests/support/loopbackOnly.ts), and none may be.
  */
-import { createServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { postNotifications } from '../../server/xray/notifications'
+import { startLoopbackHttp, type LoopbackHttp } from '../support/loopbackHttp'
 import { loopbackOnly, type LoopbackOnly } from '../support/loopbackOnly'
 
 const METADATA = 'http://169.254.169.254/latest/meta-data/iam/security-credentials/'
 
 let guard: LoopbackOnly
-let http: Server
+let http: LoopbackHttp
 let base: string
 const received: Array<{ url: string; body: string }> = []
 
 beforeAll(async () => {
   guard = loopbackOnly()
-  http = createServer((request, response) => {
+  http = await startLoopbackHttp((request, response) => {
     const chunks: Buffer[] = []
     request.on('data', (c: Buffer) => chunks.push(c))
     request.on('end', () => {
@@ -29,13 +28,11 @@ beforeAll(async () => {
       else response.writeHead(204).end()
     })
   })
-  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve))
-  base = `http://127.0.0.1:${(http.address() as AddressInfo).port}`
+  base = http.url
 })
 afterAll(async () => {
   guard?.stop()
-  http?.closeAllConnections()
-  await new Promise((resolve) => http?.close(resolve))
+  await http?.close()
 })
 
 describe('the notification webhook', () => {
