@@ -1,6 +1,7 @@
 import { appendFileSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { call } from '../support/apiCalls'
 import { startTestServer, type TestServer } from '../support/server'
 import { corpusLines } from '../support/corpora'
 import { poll } from '../support/wait'
@@ -9,9 +10,8 @@ import { createRoles, type TestSession } from './helpers/sessions'
 let server: TestServer
 let admin: TestSession
 let user: TestSession
-const api = (path: string) => `${server.url}/ui/api/v1${path}`
 const get = (path: string, session?: TestSession) =>
-  fetch(api(path), { headers: session ? { cookie: session.cookie } : {} })
+  call<unknown>(server, 'GET', path, session ? { cookie: session.cookie } : {})
 
 interface LogData {
   logContent: string
@@ -22,7 +22,7 @@ interface LogData {
 const readData = async (query: string, prefix = '', service = 'jfrt'): Promise<LogData> => {
   const res = await get(`${prefix}/system/logs/data/${service}?${query}`, admin)
   expect(res.status).toBe(200)
-  return (await res.json()) as LogData
+  return res.body as LogData
 }
 
 /** Log lines are written through a stream: wait until the file holds what a test expects. */
@@ -39,17 +39,16 @@ describe('live logs', () => {
   it("lists the node's log files per service", async () => {
     await get('/system/ping')
     const config = await until(
-      async () =>
-        (await (await get('/system/logs/config/jfrt?nodeId=node-3', admin)).json()) as { logs: string[] },
+      async () => (await get('/system/logs/config/jfrt?nodeId=node-3', admin)).body as { logs: string[] },
       (c) => c.logs.length === 2,
     )
     expect(config).toEqual({
       logs: ['artifactory-request.log', 'artifactory-service.log'],
       refreshRateSecs: 10,
     })
-    const own = (await (await get('/system/logs/config/artifactory', admin)).json()) as { logs: string[] }
+    const own = (await get('/system/logs/config/artifactory', admin)).body as { logs: string[] }
     expect(own.logs).toEqual(config.logs)
-    const xray = (await (await get('/system/logs/config/jfxr', admin)).json()) as { logs: string[] }
+    const xray = (await get('/system/logs/config/jfxr', admin)).body as { logs: string[] }
     expect(xray.logs).toContain('xray-service.log')
   })
 
@@ -184,13 +183,13 @@ describe('live logs', () => {
   it('validates file_size and requires id', async () => {
     const negative = await get('/system/logs/data/jfrt?id=artifactory-request.log&file_size=-1', admin)
     expect(negative.status).toBe(400)
-    expect(((await negative.json()) as { message: string }).message).toMatch(/file_size/)
+    expect((negative.body as { message: string }).message).toMatch(/file_size/)
     expect((await get('/system/logs/data/jfrt?id=artifactory-request.log&file_size=abc', admin)).status).toBe(
       400,
     )
     const missing = await get('/system/logs/data/jfrt?file_size=0', admin)
     expect(missing.status).toBe(400)
-    expect(((await missing.json()) as { message: string }).message).toMatch(/id/)
+    expect((missing.body as { message: string }).message).toMatch(/id/)
   })
 
   it('is for admins only', async () => {

@@ -15,7 +15,8 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { browserHeaders, startTestServer, type TestServer } from '../support/server'
+import { call } from '../support/apiCalls'
+import { startTestServer, type TestServer } from '../support/server'
 import { signInDirectly } from './helpers/catalogSession'
 import { importDebianFixture, pushDebianFixtureImage } from '../support/debianFixtureImage'
 import { skopeoCli } from '../support/skopeo'
@@ -30,15 +31,8 @@ let server: TestServer
 let work: string
 let admin: string
 
-async function api<T>(method: string, path: string, cookie: string, body?: unknown) {
-  const res = await fetch(`${server.url}/ui/api/v1${path}`, {
-    method,
-    headers: browserHeaders(server.url, cookie),
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  })
-  const text = await res.text()
-  return { status: res.status, body: (text ? JSON.parse(text) : undefined) as T }
-}
+const api = <T>(method: string, path: string, cookie: string, body?: unknown) =>
+  call<T>(server, method, path, { cookie, body })
 
 beforeAll(async () => {
   server = await startTestServer()

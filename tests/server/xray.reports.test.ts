@@ -8,7 +8,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { manualClock } from '../../server/clock'
 import { reportsFor } from '../../server/xray/reports'
-import { browserHeaders, startTestServer, type TestServer } from '../support/server'
+import { call } from '../support/apiCalls'
+import { startTestServer, type TestServer } from '../support/server'
 import { signInDirectly } from './helpers/catalogSession'
 import { licencePolicy } from '../support/xrayPolicies'
 
@@ -18,19 +19,8 @@ let developer: string
 let other: string
 const clock = manualClock(Date.parse('2026-06-01T00:00:00.000Z'))
 
-async function api<T>(method: string, path: string, cookie: string | undefined, body?: unknown) {
-  const res = await fetch(`${server.url}/ui/api/v1${path}`, {
-    method,
-    headers:
-      body === undefined
-        ? { ...browserHeaders(server.url, cookie), 'content-type': 'text/plain' }
-        : browserHeaders(server.url, cookie),
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  })
-  const text = await res.text()
-  const json = res.headers.get('content-type')?.startsWith('application/json') === true
-  return { status: res.status, headers: res.headers, text, body: (json ? JSON.parse(text) : undefined) as T }
-}
+const api = <T>(method: string, path: string, cookie: string | undefined, body?: unknown) =>
+  call<T>(server, method, path, { cookie, body })
 
 interface Report {
   id: string
