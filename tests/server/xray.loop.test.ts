@@ -14,6 +14,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { zipSync, strToU8 } from 'fflate'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { call } from '../support/apiCalls'
 import { browserHeaders, startTestServer, testDatabaseEngine, type TestServer } from '../support/server'
 import { signInDirectly } from './helpers/catalogSession'
 import { npmCli } from '../support/npmCli'
@@ -30,20 +31,8 @@ const MINIMIST = 'GHSA-xvch-5gv4-984h'
 const lean = testDatabaseEngine() === 'postgres'
 const shipped = (id: string) => readFileSync(join('server/xray/advisories', `${id}.json`), 'utf8')
 
-async function api<T>(
-  method: string,
-  path: string,
-  cookie: string,
-  body?: unknown,
-): Promise<{ status: number; body: T }> {
-  const res = await fetch(`${server.url}/ui/api/v1${path}`, {
-    method,
-    headers: browserHeaders(server.url, cookie),
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  })
-  const text = await res.text()
-  return { status: res.status, body: (text ? JSON.parse(text) : undefined) as T }
-}
+const api = <T>(method: string, path: string, cookie: string, body?: unknown) =>
+  call<T>(server, method, path, { cookie, body })
 
 async function upload(name: string, bytes: Uint8Array, type: string) {
   const res = await fetch(`${server.url}/ui/api/v1/xray/api/v1/advisories/import?wait=true&name=${name}`, {
