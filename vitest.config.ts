@@ -90,6 +90,8 @@ export default defineConfig({
             'tests/server/containers.skopeo.test.ts',
             // What a patterned user's lists cost in statements, each a round trip here: ~10 s.
             'tests/server/containers.listCost.test.ts',
+            // What a signed-in page's ~22 own requests cost in statements: ~5 s.
+            'tests/server/pageReads.test.ts',
             'tests/server/remote.generic.test.ts',
             'tests/server/users.disabled.test.ts',
             'tests/server/xray.reports.test.ts',

@@ -47,6 +47,7 @@ import { startAdvisorySources, xrayFor } from './xray/service'
 import { startNotifications } from './xray/notifications'
 import { crowdSessionCheck } from './sso/directoryLogins'
 import { sessionRecords } from './auth/store'
+import { onePage, readOnce } from './db/onePage'
 
 // Kept here too for route modules written before they moved (context.ts, which imports no route).
 export { ANONYMOUS, API_PREFIX, SESSION_COOKIE, hashToken } from './context'
@@ -67,7 +68,11 @@ function sessionUsers(sql: Sql, clock: Clock) {
   return {
     async resolve(request: FastifyRequest): Promise<void> {
       const token = request.cookies[SESSION_COOKIE]
-      const row = token ? await sessions.signedInUser(hashToken(token), isoNow(clock)) : undefined
+      const idHash = token ? hashToken(token) : undefined
+      // Once for all of a page's own requests (db/onePage.ts), which carry the page's cookie.
+      const row = idHash
+        ? await readOnce(sql, `session:${idHash}`, () => sessions.signedInUser(idHash, isoNow(clock)))
+        : undefined
       const stands =
         row !== undefined &&
         (await stillStands(
@@ -212,7 +217,7 @@ export async function buildServer(
           if (!ctx.currentUser(request))
             throw new HttpError(401, 'Authentication is required', 'UNAUTHORIZED')
           reply.header('Cache-Control', 'private, no-store')
-          return startupAnswers(app, request)
+          return onePage(() => startupAnswers(app, request))
         },
       )
       api.get('/openapi.json', { schema: { hide: true } as Record<string, unknown> }, async () =>
@@ -287,13 +292,17 @@ export async function buildServer(
       const user = ctx.currentUser(request)
       // A signed-in user's page carries their start-up answers: no shared cache may keep it.
       if (user) reply.header('Cache-Control', 'private, no-cache')
+      // One page: it and its requests read the session, the user's preferences and the settings
+      // they share once (db/onePage.ts).
       const page = user
-        ? indexPage.forSignedIn(
-            path,
-            request.headers['accept-encoding'],
-            await navigation.typeOf(user.id),
-            decodeThemeMark(request.cookies[THEME_COOKIE], user.name),
-            request.method === 'GET' ? await pageAnswers(request, path) : undefined,
+        ? await onePage(async () =>
+            indexPage.forSignedIn(
+              path,
+              request.headers['accept-encoding'],
+              await navigation.typeOf(user.id),
+              decodeThemeMark(request.cookies[THEME_COOKIE], user.name),
+              request.method === 'GET' ? await pageAnswers(request, path) : undefined,
+            ),
           )
         : indexPage.forVisitor(path, request.headers['accept-encoding'])
       if (!page) return reply.sendFile('index.html', config.staticDir)

@@ -3,6 +3,7 @@
  * initialised"): the new layout with sidebars, or the classic one with a top navigation bar.
  */
 import type { Sql } from '../db/sql'
+import { forgetRead, readOnce } from '../db/onePage'
 
 export const NAVIGATION_TYPES = ['new', 'classic'] as const
 export type NavigationType = (typeof NAVIGATION_TYPES)[number]
@@ -16,11 +17,14 @@ const KEY = 'navigationType'
 export function navigationPreferences(sql: Sql) {
   return {
     async typeOf(userId: number): Promise<NavigationType> {
+      // Once for a page and its requests (db/onePage.ts).
       const stored = (
-        await sql.one<{ value: string }>('SELECT value FROM ui_preferences WHERE user_id = ? AND key = ?', [
-          userId,
-          KEY,
-        ])
+        await readOnce(sql, `${KEY}:${userId}`, () =>
+          sql.one<{ value: string }>('SELECT value FROM ui_preferences WHERE user_id = ? AND key = ?', [
+            userId,
+            KEY,
+          ]),
+        )
       )?.value
       return NAVIGATION_TYPES.find((t) => t === stored) ?? DEFAULT_TYPE
     },
@@ -31,6 +35,7 @@ export function navigationPreferences(sql: Sql) {
          ON CONFLICT (user_id, key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at`,
         [userId, KEY, type, updatedAt],
       )
+      forgetRead(`${KEY}:${userId}`)
     },
   }
 }

@@ -5,6 +5,7 @@
  */
 import { isoNow, type Clock } from '../clock'
 import { placeholders, type Sql, type SqlValue } from '../db/sql'
+import { forgetRead, readOnce } from '../db/onePage'
 
 export interface ContactRow {
   id: number
@@ -199,8 +200,14 @@ export interface SettingsStore {
   readonly clock: Clock
 }
 
+const settingKey = (key: string) => `settings:${key}`
+
+/** The document under `key`, or `fallback`; read once while a page is made (db/onePage.ts). */
 export async function readSetting<T>(sql: Sql, key: string, fallback: T): Promise<T> {
-  const row = await sql.one<{ value: string }>('SELECT value FROM settings WHERE key = ?', [key])
+  // The text is kept, not the document: each caller gets a document of its own to change.
+  const row = await readOnce(sql, settingKey(key), () =>
+    sql.one<{ value: string }>('SELECT value FROM settings WHERE key = ?', [key]),
+  )
   return row ? (JSON.parse(row.value) as T) : fallback
 }
 
@@ -220,6 +227,7 @@ export async function writeSetting(
      ON CONFLICT(key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at`,
     [key, JSON.stringify(value), isoNow(clock)],
   )
+  forgetRead(settingKey(key))
 }
 
 /** Stores a document under `key` unless one is there: true when this call stored it (a claim). */
@@ -232,9 +240,11 @@ export async function claimSetting(
     'INSERT INTO settings (key, value, updated_at) VALUES (?, ?, ?) ON CONFLICT (key) DO NOTHING RETURNING key',
     [key, JSON.stringify(value), isoNow(clock)],
   )
+  forgetRead(settingKey(key))
   return claimed !== undefined
 }
 
 export async function deleteSetting(sql: Sql, key: string): Promise<void> {
   await sql.run('DELETE FROM settings WHERE key = ?', [key])
+  forgetRead(settingKey(key))
 }
