@@ -5,15 +5,18 @@
  * copied back out and compared digest for digest; the catalogue knows it at once. Then what
  * the specification says to wrong credentials and to a tag that does not exist.
  */
+import { createHash } from 'node:crypto'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { browserHeaders, startTestServer, type TestServer } from '../support/server'
-import { signInDeveloper } from './helpers/permissions'
+import { grant, signInDeveloper, usersOutsideGroups } from './helpers/permissions'
+import { TEST_PASSWORD } from './helpers/registryClients'
 import { clientSetup } from '../../domain/onboarding/setMeUp'
-import { layoutDigest, skopeoCli, writeOciLayout } from '../support/skopeo'
+import { layoutDigest, skopeoCli, writeOciIndexLayout, writeOciLayout } from '../support/skopeo'
 import { buildImage } from '../../server/containers/imageBuilder'
+import { MEDIA } from '../../server/containers/rules'
 
 let server: TestServer
 let work: string
@@ -256,5 +259,98 @@ describe('skopeo against the registry', () => {
     ])
     expect(missing.failed).toBe(true)
     expect(missing.stderr).toMatch(/manifest unknown/i)
+  })
+
+  it('pushes a multi-platform image as a Docker manifest list, pulled by tag per platform and by digest', async () => {
+    const built = (text: string, architecture: string) =>
+      buildImage({
+        layers: [{ command: `ADD ${text}`, files: [{ path: 'arch.txt', content: text }] }],
+        architecture,
+        os: 'linux',
+      })
+    const [amd, arm] = [built('amd64 build', 'amd64'), built('arm64 build', 'arm64')]
+    writeOciIndexLayout(
+      join(work, 'multi'),
+      [
+        { image: amd, os: 'linux', architecture: 'amd64' },
+        { image: arm, os: 'linux', architecture: 'arm64' },
+      ],
+      'multi',
+    )
+    const ref = `docker://${host}/docker-local/loop/multi`
+    const pushed = await skopeo([
+      'copy',
+      '--all',
+      '--format',
+      'v2s2',
+      ...BOTH_ENDS,
+      `oci:${join(work, 'multi')}:multi`,
+      `${ref}:2.0.0`,
+    ])
+    expect(pushed, pushed.stderr).not.toHaveProperty('failed')
+    const raw = await skopeo(['inspect', '--raw', '--tls-verify=false', '--creds', CREDS, `${ref}:2.0.0`])
+    const list = JSON.parse(raw.stdout) as {
+      mediaType: string
+      manifests: Array<{ mediaType: string; digest: string; platform: { architecture: string } }>
+    }
+    expect(list.mediaType).toBe(MEDIA.dockerList)
+    expect(list.manifests.map((m) => [m.mediaType, m.platform.architecture])).toEqual([
+      [MEDIA.dockerManifest, 'amd64'],
+      [MEDIA.dockerManifest, 'arm64'],
+    ])
+
+    // By tag, the client picks its platform out of the list.
+    for (const arch of ['amd64', 'arm64']) {
+      const facts = await skopeo([
+        'inspect',
+        '--override-arch',
+        arch,
+        '--override-os',
+        'linux',
+        '--tls-verify=false',
+        '--creds',
+        CREDS,
+        `${ref}:2.0.0`,
+      ])
+      expect(facts, facts.stderr).not.toHaveProperty('failed')
+      expect(JSON.parse(facts.stdout)).toMatchObject({ Architecture: arch, Os: 'linux' })
+    }
+    // By digest: the arm64 image alone, copied as it is (a dir: copy keeps the manifest's bytes).
+    const armDigest = list.manifests[1]!.digest
+    const out = join(work, 'multi-out')
+    const pulled = await skopeo([
+      'copy',
+      '--src-tls-verify=false',
+      '--src-creds',
+      CREDS,
+      `${ref}@${armDigest}`,
+      `dir:${out}`,
+    ])
+    expect(pulled, pulled.stderr).not.toHaveProperty('failed')
+    const manifest = readFileSync(join(out, 'manifest.json'))
+    expect(`sha256:${createHash('sha256').update(manifest).digest('hex')}`).toBe(armDigest)
+    const layer = arm.layers[0]!
+    expect(readFileSync(join(out, layer.digest.slice(7)))).toEqual(layer.bytes)
+  })
+
+  it('lets a user who may only read pull, and refuses their push as denied', async () => {
+    await usersOutsideGroups(server, 'only-reads')
+    await grant(server, { repositories: ['docker-local'], users: { 'only-reads': ['read'] } })
+    const creds = `only-reads:${TEST_PASSWORD}`
+    const ref = `docker://${host}/docker-local/loop/hello`
+    const read = await skopeo(['inspect', '--tls-verify=false', '--creds', creds, `${ref}:1.0.0`])
+    expect(read, read.stderr).not.toHaveProperty('failed')
+    const push = await skopeo([
+      'copy',
+      '--dest-tls-verify=false',
+      '--dest-creds',
+      creds,
+      `oci:${join(work, 'in')}:1.0.0`,
+      `${ref}:by-a-reader`,
+    ])
+    expect(push.failed).toBe(true)
+    expect(push.stderr).toMatch(/denied: only-reads may not do this here/)
+    const tags = await skopeo(['list-tags', '--tls-verify=false', '--creds', CREDS, ref])
+    expect((JSON.parse(tags.stdout) as { Tags: string[] }).Tags).not.toContain('by-a-reader')
   })
 })
