@@ -6,6 +6,8 @@
  * deletes, and errors in the specification's JSON shape.
  */
 import { createHash } from 'node:crypto'
+import { existsSync } from 'node:fs'
+import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { browserHeaders, startTestServer, type TestServer } from '../support/server'
 import { signInDirectlyAs } from './helpers/catalogSession'
@@ -205,6 +207,30 @@ describe('blob uploads', () => {
     expect(done.headers.get('location')).toBe(`/v2/${name}/blobs/${digestOf(bytes)}`)
     const got = await v2(`${name}/blobs/${digestOf(bytes)}`)
     expect(Buffer.from(await got.arrayBuffer()).toString()).toBe(bytes.toString())
+  })
+
+  it('cancels an upload with DELETE: the session and its bytes go; another image cannot reach it', async () => {
+    const name = 'docker-local/cancelled'
+    const start = await v2(`${name}/blobs/uploads/`, { method: 'POST' })
+    const location = start.headers.get('location')!.slice('/v2/'.length)
+    const id = location.split('/').at(-1)!
+    const bytes = Buffer.from('half an upload')
+    await v2(location, { method: 'PATCH', headers: { 'content-range': '0-13' }, body: bytes })
+    const file = join(server.ctx.config.dataDir, 'uploads', id)
+    expect(existsSync(file)).toBe(true)
+
+    const elsewhere = await v2(`docker-local/other/blobs/uploads/${id}`, { method: 'DELETE' })
+    expect(elsewhere.status).toBe(404)
+    expect(await errorCode(elsewhere)).toBe('BLOB_UPLOAD_UNKNOWN')
+
+    expect((await v2(location, { method: 'DELETE' })).status).toBe(204)
+    expect(existsSync(file)).toBe(false)
+    const status = await v2(location, {})
+    expect(status.status).toBe(404)
+    expect(await errorCode(status)).toBe('BLOB_UPLOAD_UNKNOWN')
+    const finish = await v2(`${location}?digest=${digestOf(bytes)}`, { method: 'PUT' })
+    expect(await errorCode(finish)).toBe('BLOB_UPLOAD_UNKNOWN')
+    expect((await v2(`${name}/blobs/${digestOf(bytes)}`, { method: 'HEAD' })).status).toBe(404)
   })
 
   it('refuses a monolithic upload whose bytes are not its digest, and a digest it cannot check', async () => {
