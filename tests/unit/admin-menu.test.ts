@@ -35,9 +35,9 @@ describe('admin menu grid', () => {
       ],
       '',
     )
-    expect(groups[0]?.items.map((i) => [i.title, i.disabled === true])).toEqual([
-      ['Indexed Resources', false],
-      ['Scans Settings', true],
+    expect(groups[0]?.items.map((i) => [i.title, i.disabled === true, i.tooltip])).toEqual([
+      ['Indexed Resources', false, undefined],
+      ['Scans Settings', true, { key: 'requiresService', service: 'xray' }],
     ])
   })
 
