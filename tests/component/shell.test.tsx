@@ -102,7 +102,11 @@ describe('the shell', () => {
     const user = userEvent.setup()
     renderShell('/packages', admin)
     const menu = await openTopMenu(user, 'admin')
-    expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual([
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent),
+    ).toEqual([
       'Getting Started',
       'Quick Repository Creation',
       'Set Me Up',
