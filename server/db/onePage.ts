@@ -13,22 +13,41 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks'
 
-/** A page's reads by the handle they were made through (a transaction's are its own), then key. */
-type Reads = Map<object, Map<string, Promise<unknown>>>
+/**
+ * A page's reads by the handle they were made through (a transaction's are its own), then key.
+ * `open` until the page is made: work the page started that runs on after it (a timer, a
+ * refresh in the background) carries the page's context with it, and must read afresh.
+ */
+interface Page {
+  open: boolean
+  readonly reads: Map<object, Map<string, Promise<unknown>>>
+}
 
-const page = new AsyncLocalStorage<Reads>()
+const pages = new AsyncLocalStorage<Page>()
+
+/** The page being made, if any. */
+const current = (): Page | undefined => {
+  const page = pages.getStore()
+  return page?.open ? page : undefined
+}
 
 /** Runs `make` as one page: the reads it makes through `readOnce` are made once each. */
-export function onePage<T>(make: () => Promise<T>): Promise<T> {
-  return page.run(new Map(), make)
+export async function onePage<T>(make: () => Promise<T>): Promise<T> {
+  const page: Page = { open: true, reads: new Map() }
+  try {
+    return await pages.run(page, make)
+  } finally {
+    page.open = false
+    page.reads.clear()
+  }
 }
 
 /** `read()`, or inside a page, the answer of its first `read()` through `handle` under `key`. */
 export function readOnce<T>(handle: object, key: string, read: () => Promise<T>): Promise<T> {
-  const byHandle = page.getStore()
-  if (!byHandle) return read()
-  const reads = byHandle.get(handle) ?? new Map<string, Promise<unknown>>()
-  byHandle.set(handle, reads)
+  const page = current()
+  if (!page) return read()
+  const reads = page.reads.get(handle) ?? new Map<string, Promise<unknown>>()
+  page.reads.set(handle, reads)
   const known = reads.get(key) as Promise<T> | undefined
   if (known) return known
   const reading = read()
@@ -40,5 +59,5 @@ export function readOnce<T>(handle: object, key: string, read: () => Promise<T>)
 
 /** After a write under `key`: the next read inside this page reads again. */
 export function forgetRead(key: string): void {
-  for (const reads of page.getStore()?.values() ?? []) reads.delete(key)
+  for (const reads of current()?.reads.values() ?? []) reads.delete(key)
 }

@@ -111,6 +111,22 @@ describe('reads made once while one page is made', () => {
     expect(await read()).toBe(6)
   })
 
+  it('keeps nothing for work the page started that runs on after it', async () => {
+    let reads = 0
+    const handle = {}
+    const read = () => readOnce(handle, 'k', async () => ++reads)
+    let go = () => {}
+    const gate = new Promise<void>((done) => (go = done))
+    const { inPage, after } = await onePage(async () => ({
+      inPage: [await read(), await read()],
+      // Started by the page, run after it (as a timer or a background refresh a request started).
+      after: gate.then(async () => [await read(), await read()]),
+    }))
+    expect(inPage).toEqual([1, 1])
+    go()
+    expect(await after).toEqual([2, 3])
+  })
+
   it('keeps no failed read', async () => {
     let reads = 0
     const answers = await onePage(async () => {
