@@ -11,6 +11,8 @@ export const RepositoryMessageC = t.union([
   only('mandatory'),
   only('invalidName'),
   only('invalidUrl'),
+  /** A link-local or cloud metadata address, which the platform never calls. */
+  only('refusedAddress'),
   t.type({ key: t.literal('repositoryKeyTooLong'), max: t.number }),
   only('choosePackageType'),
   only('membersNeeded'),

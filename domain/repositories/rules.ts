@@ -7,6 +7,7 @@
 import { left, right, type Either } from 'fp-ts/Either'
 import { canonicalPackageType } from '../packageTypes'
 import { isRepoKey } from '../onboarding'
+import { isRefusedHost } from '../shared/refusedHost'
 import type { RepositoryMessage } from './messages'
 
 export type { RepositoryMessage }
@@ -112,17 +113,22 @@ export function keyProblem(key: string): RepositoryMessage | undefined {
   return isRepoKey(key) ? undefined : { key: 'invalidName' }
 }
 
-/** A remote's upstream address: http or https with a host. */
+/**
+ * A remote's upstream address: http or https with a host that is not link-local or a cloud
+ * metadata service's (in any spelling the URL parser reads as one), refused when saved as it is
+ * when fetched.
+ */
 export function remoteUrlProblem(url: string): RepositoryMessage | undefined {
   if (url.trim() === '') return MANDATORY
+  let parsed: URL
   try {
-    const parsed = new URL(url.trim())
-    return (parsed.protocol === 'http:' || parsed.protocol === 'https:') && parsed.hostname !== ''
-      ? undefined
-      : INVALID_URL
+    parsed = new URL(url.trim())
   } catch {
     return INVALID_URL
   }
+  if ((parsed.protocol !== 'http:' && parsed.protocol !== 'https:') || parsed.hostname === '')
+    return INVALID_URL
+  return isRefusedHost(parsed.hostname) ? { key: 'refusedAddress' } : undefined
 }
 
 export const isRepositoryPackageType = (t: string): boolean =>

@@ -5,6 +5,7 @@
  */
 import { MANDATORY_MESSAGE } from '../shared/formWords'
 import { NAME_MESSAGE, URL_MESSAGE } from '../shared/forms'
+import { REFUSED_HOST_MESSAGE } from '../shared/refusedHost'
 import type { RepositoryMessage } from './messages'
 import type { RepositoryKind } from './rules'
 
@@ -23,6 +24,8 @@ export function repositoryProblemText(message: RepositoryMessage): string {
       return NAME_MESSAGE
     case 'invalidUrl':
       return URL_MESSAGE
+    case 'refusedAddress':
+      return REFUSED_HOST_MESSAGE
     case 'repositoryKeyTooLong':
       return `Repository key must be at most ${message.max} characters`
     case 'choosePackageType':

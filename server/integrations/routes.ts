@@ -11,6 +11,7 @@ import { documented, errorSchema } from '../ops/schemas'
 import { readCatalog } from './catalogStore'
 import { FAILURE_CAUSES, testConnection } from '../integrations/connectionTest'
 import { isRefusedHost } from '../addressGuard'
+import { REFUSED_HOST_MESSAGE } from '../../domain/shared/refusedHost'
 import { listRepositories } from '../integrations/vendorApi'
 import { GitStore, TOKEN_FOR_NEW_URL, type GitIntegrationInput } from '../integrations/gitStore'
 import { mandatory } from '../auth/validation'
@@ -135,11 +136,7 @@ function validUrl(text: string): string {
   if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.username || url.password)
     throw new HttpError(400, URL_MESSAGE, 'VALIDATION')
   if (isRefusedHost(url.hostname))
-    throw new HttpError(
-      400,
-      'Link-local and cloud metadata addresses (169.254.0.0/16, fe80::/10, …) cannot be used',
-      'VALIDATION',
-    )
+    throw new HttpError(400, REFUSED_HOST_MESSAGE, 'VALIDATION')
   return text
 }
 

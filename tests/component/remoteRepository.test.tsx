@@ -164,6 +164,35 @@ describe('remote repositories: the form', () => {
   )
 
   it(
+    'refuses a link-local or cloud metadata upstream in the URL field, keeping what was typed',
+    { timeout: 60_000 },
+    async () => {
+      const user = userEvent.setup()
+      const { api, calls } = fakeApi({})
+      renderShell('/admin/repositories/remote/new', asAdmin, { repositoriesApi: api }, effects)
+      const form = await screen.findByRole('form', { name: 'Repository' }, { timeout: 30_000 })
+      await fill(user, within(form).getByRole('textbox', { name: 'Repository key' }), 'meta-remote')
+      const url = within(form).getByRole('textbox', { name: 'URL' })
+      // 169.254.169.254 written as one number: the URL parser reads it so, and so does the form.
+      await fill(user, url, 'http://2852039166/latest/meta-data/')
+      await user.click(within(form).getByRole('button', { name: 'Create' }))
+      const refused = 'Link-local and cloud metadata addresses (169.254.0.0/16, fe80::/10, …) cannot be used'
+      expect(await within(form).findByText(refused)).toBeInTheDocument()
+      expect(url).toHaveAttribute('aria-invalid', 'true')
+      expect(url).toHaveAccessibleDescription(expect.stringContaining(refused))
+      expect(url).toHaveValue('http://2852039166/latest/meta-data/')
+      expect(calls.saved).toHaveLength(0)
+
+      // Test connection does not ask the platform to call it either.
+      await fill(user, url, 'http://[fe80::1]:4873')
+      await user.click(within(form).getByRole('button', { name: 'Test connection' }))
+      expect(await within(form).findByText(refused)).toBeInTheDocument()
+      expect(calls.tests).toHaveLength(0)
+      expect(url).toHaveValue('http://[fe80::1]:4873')
+    },
+  )
+
+  it(
     'edits a saved remote: its settings as saved, credentials kept unless replaced or removed',
     { timeout: 60_000 },
     async () => {

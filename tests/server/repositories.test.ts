@@ -114,6 +114,39 @@ describe('repositories as records', () => {
     expect((await api('/repositories/pypi-team')).status).toBe(404)
   })
 
+  it('refuses a remote whose upstream is link-local or a metadata service, on create and on update', async () => {
+    const refused = {
+      url: 'Link-local and cloud metadata addresses (169.254.0.0/16, fe80::/10, …) cannot be used',
+    }
+    const remote = (url: string) => ({ key: 'meta-remote', kind: 'remote', packageType: 'npm', url })
+    // Each spelling the URL parser reads as a refused host: dotted, one number, hex, IPv6, mapped, a name.
+    for (const url of [
+      'http://169.254.169.254/latest/meta-data/',
+      'http://2852039166/',
+      'http://0xa9.0xfe.0xa9.0xfe/',
+      'http://[fe80::1]/',
+      'http://[::ffff:169.254.169.254]/',
+      'http://metadata.google.internal./',
+      'http://[fd00:ec2::254]/',
+    ]) {
+      const res = await api('/repositories', { method: 'POST', body: remote(url) })
+      expect({ url, status: res.status }).toEqual({ url, status: 400 })
+      expect(((await res.json()) as { problems: Record<string, string> }).problems).toEqual(refused)
+    }
+    expect((await api('/repositories/meta-remote')).status).toBe(404)
+
+    const made = await api('/repositories', { method: 'POST', body: remote('http://127.0.0.1:9/') })
+    expect(made.status).toBe(201)
+    const moved = await api('/repositories/meta-remote', {
+      method: 'PUT',
+      body: remote('http://169.254.170.2/v2/credentials'),
+    })
+    expect(moved.status).toBe(400)
+    expect(((await moved.json()) as { problems: Record<string, string> }).problems).toEqual(refused)
+    expect(await (await api('/repositories/meta-remote')).json()).toMatchObject({ url: 'http://127.0.0.1:9/' })
+    expect((await api('/repositories/meta-remote', { method: 'DELETE' })).status).toBe(204)
+  })
+
   it('refuses to delete a member of a virtual repository, naming the virtual one', async () => {
     const res = await api('/repositories/npm-local', { method: 'DELETE' })
     expect(res.status).toBe(409)

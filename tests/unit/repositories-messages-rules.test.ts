@@ -26,6 +26,7 @@ const every: ReadonlyArray<RepositoryMessage> = [
   { key: 'mandatory' },
   { key: 'invalidName' },
   { key: 'invalidUrl' },
+  { key: 'refusedAddress' },
   { key: 'repositoryKeyTooLong', max: 64 },
   { key: 'choosePackageType' },
   { key: 'membersNeeded' },

@@ -46,6 +46,19 @@ describe('repository form rules', () => {
       emptyRepositoryForm('remote', { key: 'k', url: 'ftp://x' }),
       { url: { key: 'invalidUrl' } },
     ],
+    ...[
+      'http://169.254.169.254/latest/',
+      'https://2852039166/',
+      'http://0251.0376.0251.0376/',
+      'http://[FE80::a:1]:8080/',
+      'http://[::ffff:a9fe:a9fe]/',
+      'http://METADATA.google.internal/',
+      'http://100.100.100.200/',
+    ].map((url): [string, RepositoryForm, Record<string, RepositoryMessage>] => [
+      `a remote at ${url}`,
+      emptyRepositoryForm('remote', { key: 'k', url }),
+      { url: { key: 'refusedAddress' } },
+    ]),
     [
       'a virtual without members',
       emptyRepositoryForm('virtual', { key: 'v' }),
@@ -74,6 +87,23 @@ describe('repository form rules', () => {
     expect(problems(form)).toEqual(expected)
   })
 
+  it('takes an upstream beside the refused ranges: private, loopback, site-local IPv6, a named host', () => {
+    for (const url of [
+      'http://169.255.0.1/',
+      'http://168.254.169.254/',
+      'http://10.0.0.1:4873/',
+      'http://127.0.0.1:4873',
+      'http://[fec0::1]/',
+      'http://[::1]:4873/',
+      'https://registry.npmjs.org',
+      'http://metadata.example.com/',
+    ])
+      expect({ url, problems: problems(emptyRepositoryForm('remote', { key: 'k', url })) }).toEqual({
+        url,
+        problems: {},
+      })
+  })
+
   it("a taken key is the key field's problem, in the platform's words", () => {
     expect(problemsOfRefusal({ code: 'EXISTS', message: 'A repository with the key k exists' })).toEqual({
       key: { key: 'platformSaid', text: 'A repository with the key k exists' },
@@ -85,6 +115,10 @@ describe('repository form rules', () => {
     [{ key: 'mandatory' }, 'This field is mandatory'],
     [{ key: 'invalidName' }, 'Name can only contain alphanumeric characters, dashes and periods'],
     [{ key: 'invalidUrl' }, 'Enter a valid URL'],
+    [
+      { key: 'refusedAddress' },
+      'Link-local and cloud metadata addresses (169.254.0.0/16, fe80::/10, …) cannot be used',
+    ],
     [{ key: 'repositoryKeyTooLong', max: 64 }, 'Repository key must be at most 64 characters'],
     [{ key: 'choosePackageType' }, 'Choose a package type'],
     [{ key: 'membersNeeded' }, 'A virtual repository needs at least one member'],
