@@ -3,12 +3,16 @@
  * endpoint (connection test, connectionTest.ts) and the repositories the token can reach
  * (GitHub `user/repos`, GitLab `projects?membership=true`, Bitbucket Cloud
  * `repositories?role=member`, Bitbucket Server `repos`). Every answer is checked for the fields
- * used; redirects are not followed, and each call is bounded by a timeout.
+ * used; redirects are not followed, and each call is bounded in time and size.
  */
 import { HttpError } from '../context'
+import { readAll, upstreamRequest, UpstreamFault, type UpstreamResponse } from '../upstream/fetch'
 import type { Vendor } from './vendors'
 
+/** Longest wait for the connection, and longest silence of an answer. */
 export const VENDOR_TIMEOUT_MS = 5000
+/** The largest answer read: a page of repositories, a manifest. */
+export const VENDOR_MAX_BYTES = 20 * 1024 * 1024
 /** One page of up to 100 repositories: enough for the reference platform's screen. */
 const PAGE = 100
 
@@ -23,27 +27,56 @@ export interface VendorRepository {
   readonly private: boolean
 }
 
+/**
+ * One GET of the vendor's API with the token, through the platform's one guarded way out
+ * (server/upstream/fetch.ts): never to a link-local or cloud metadata address, however the base
+ * URL names it or resolves; redirects answered as they came, not followed (the token is meant for
+ * that URL only); bounded by the time-outs and VENDOR_MAX_BYTES. Failures are UpstreamFaults.
+ */
+export function vendorGet(url: string, token: string, accept: string): Promise<UpstreamResponse> {
+  return upstreamRequest(url, {
+    headers: { accept },
+    credentials: { kind: 'token', token },
+    redirect: 'manual',
+    limits: {
+      connectTimeoutMs: VENDOR_TIMEOUT_MS,
+      readTimeoutMs: VENDOR_TIMEOUT_MS,
+      maxBytes: VENDOR_MAX_BYTES,
+    },
+  })
+}
+
 async function getJson(url: string, token: string): Promise<unknown> {
-  let res: Response
+  let res: UpstreamResponse
   try {
-    res = await fetch(url, {
-      headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
-      redirect: 'manual',
-      signal: AbortSignal.timeout(VENDOR_TIMEOUT_MS),
-    })
-  } catch {
+    res = await vendorGet(url, token, 'application/json')
+  } catch (error) {
+    if (!(error instanceof UpstreamFault)) throw error
     throw new HttpError(502, 'The git vendor could not be reached', 'VENDOR_UNREACHABLE')
   }
   if (res.status === 401 || res.status === 403) {
-    await res.body?.cancel()
+    res.body.destroy()
     throw new HttpError(502, 'The git vendor refused the integration token', 'VENDOR_REFUSED')
   }
   if (res.status < 200 || res.status >= 300) {
-    await res.body?.cancel()
+    res.body.destroy()
     throw new HttpError(502, `The git vendor answered HTTP ${res.status}`, 'VENDOR_ERROR')
   }
+  let body: Buffer
   try {
-    return await res.json()
+    body = await readAll(res)
+  } catch (error) {
+    if (!(error instanceof UpstreamFault)) throw error
+    throw new HttpError(
+      502,
+      error.kind === 'tooLarge'
+        ? `The git vendor answered more than ${VENDOR_MAX_BYTES / (1024 * 1024)} MB`
+        : 'The git vendor could not be reached',
+      error.kind === 'tooLarge' ? 'VENDOR_ERROR' : 'VENDOR_UNREACHABLE',
+    )
+  }
+  try {
+    return JSON.parse(body.toString('utf8'))
   } catch {
     throw new HttpError(502, 'The git vendor answered something that is not JSON', 'VENDOR_ERROR')
   }

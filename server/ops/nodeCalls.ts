@@ -3,12 +3,14 @@
  * another host reads them through that host, at the address it registered (`cluster_nodes.url`).
  * A call is signed with the cluster's node key, which every node reads from the database they
  * share, and is valid for a short while only (hosts' clocks may differ by seconds, not minutes).
- * It is bounded: a time limit, a size limit on the answer, no redirects followed, and it goes only
- * to an address a node registered, never to one a request names.
+ * It is bounded: time limits (to connect, and for the answer's silences), a size limit on the
+ * answer, no redirects followed; it goes only to an address a node registered, never to one a
+ * request names, and never to a link-local or metadata address (server/upstream/fetch.ts).
  */
 import { createHmac, timingSafeEqual } from 'node:crypto'
 import type { AddressInfo } from 'node:net'
 import { hostname } from 'node:os'
+import { readAll, upstreamRequest, UpstreamFault } from '../upstream/fetch'
 
 /** `<calling node id> <expiry, ms since the epoch> <HMAC-SHA256, hex>`. */
 export const NODE_CALL_HEADER = 'x-node-call'
@@ -77,24 +79,6 @@ export interface NodeAnswer {
   readonly body: unknown
 }
 
-async function boundedText(response: Response, maxBytes: number): Promise<string> {
-  const reader = response.body?.getReader()
-  if (!reader) return ''
-  const chunks: Uint8Array[] = []
-  let size = 0
-  for (;;) {
-    const { done, value } = await reader.read()
-    if (done) break
-    size += value.byteLength
-    if (size > maxBytes) {
-      await reader.cancel()
-      throw new NodeCallError(502, `answered more than ${maxBytes} bytes`)
-    }
-    chunks.push(value)
-  }
-  return Buffer.concat(chunks).toString('utf8')
-}
-
 /** GET `path` of the node at `baseUrl`, with `header` as its signature. */
 export async function callNode(
   baseUrl: string,
@@ -103,13 +87,16 @@ export async function callNode(
   bounds: { timeoutMs?: number; maxBytes?: number } = {},
 ): Promise<NodeAnswer> {
   const timeoutMs = bounds.timeoutMs ?? NODE_CALL_TIMEOUT_MS
+  const maxBytes = bounds.maxBytes ?? NODE_CALL_MAX_BYTES
   try {
-    const response = await fetch(`${baseUrl.replace(/\/$/, '')}${path}`, {
+    // The platform's one guarded way out: a registered address that is link-local or a cloud
+    // metadata service's (named, resolved, or redirected to) is never called.
+    const response = await upstreamRequest(`${baseUrl.replace(/\/$/, '')}${path}`, {
       headers: { [NODE_CALL_HEADER]: header, accept: 'application/json' },
       redirect: 'manual',
-      signal: AbortSignal.timeout(timeoutMs),
+      limits: { connectTimeoutMs: timeoutMs, readTimeoutMs: timeoutMs, maxBytes },
     })
-    const text = await boundedText(response, bounds.maxBytes ?? NODE_CALL_MAX_BYTES)
+    const text = (await readAll(response)).toString('utf8')
     let body: unknown
     try {
       body = JSON.parse(text)
@@ -118,11 +105,11 @@ export async function callNode(
     }
     return { status: response.status, body }
   } catch (error) {
-    if (error instanceof NodeCallError) throw error
-    if (error instanceof Error && error.name === 'TimeoutError')
+    if (!(error instanceof UpstreamFault)) throw error
+    if (error.kind === 'connectTimeout' || error.kind === 'readTimeout')
       throw new NodeCallError(504, `did not answer within ${timeoutMs / 1000} s`)
-    // The cause names the address and the system's reason (refused, unreachable), never a secret.
-    const cause = error instanceof Error && error.cause instanceof Error ? `: ${error.cause.message}` : ''
-    throw new NodeCallError(502, `could not be reached${cause}`)
+    if (error.kind === 'tooLarge') throw new NodeCallError(502, `answered more than ${maxBytes} bytes`)
+    // The fault names the address (without credentials or query) and the reason, never a secret.
+    throw new NodeCallError(502, `could not be reached: ${error.message}`)
   }
 }

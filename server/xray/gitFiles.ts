@@ -3,46 +3,49 @@
  * at the default branch: GitHub's contents (raw), GitLab's repository files (raw at HEAD),
  * Bitbucket Cloud's src (at the main branch it names) and Bitbucket Server's raw. A file the
  * repository does not have is undefined; anything else the vendor refuses is an error that
- * says so. Redirects are not followed, and each call is bounded by a timeout.
+ * says so. Each call goes the vendor API's guarded way (integrations/vendorApi.ts): never to a
+ * link-local or metadata address, redirects not followed, bounded in time and size.
  */
-import { vendorEndpoint, VENDOR_TIMEOUT_MS } from '../integrations/vendorApi'
+import { readAll, UpstreamFault, type UpstreamResponse } from '../upstream/fetch'
+import { vendorEndpoint, vendorGet, VENDOR_MAX_BYTES } from '../integrations/vendorApi'
 import type { Vendor } from '../integrations/vendors'
-
-/** Manifests are small; a larger answer is not read whole. */
-const FILE_LIMIT = 20 * 1024 * 1024
 
 const segments = (path: string) => path.split('/').map(encodeURIComponent).join('/')
 
-async function get(url: string, token: string, accept: string): Promise<Response> {
+/** What a failure of the way out says: a file too large, or a vendor that could not be reached. */
+const failure = (error: unknown): Error =>
+  error instanceof UpstreamFault && error.kind === 'tooLarge'
+    ? new Error(`the file is larger than ${VENDOR_MAX_BYTES / (1024 * 1024)} MB`)
+    : error instanceof UpstreamFault
+      ? new Error('the git vendor could not be reached')
+      : (error as Error)
+
+async function get(url: string, token: string, accept: string): Promise<UpstreamResponse> {
   try {
-    return await fetch(url, {
-      headers: { authorization: `Bearer ${token}`, accept },
-      redirect: 'manual',
-      signal: AbortSignal.timeout(VENDOR_TIMEOUT_MS),
-    })
-  } catch {
-    throw new Error('the git vendor could not be reached')
+    return await vendorGet(url, token, accept)
+  } catch (error) {
+    throw failure(error)
   }
 }
 
-async function text(res: Response): Promise<string | undefined> {
+async function text(res: UpstreamResponse): Promise<string | undefined> {
   if (res.status === 404) {
-    await res.body?.cancel()
+    res.body.destroy()
     return undefined
   }
   if (res.status === 401 || res.status === 403) {
-    await res.body?.cancel()
+    res.body.destroy()
     throw new Error('the git vendor refused the integration token')
   }
   if (res.status < 200 || res.status >= 300) {
-    await res.body?.cancel()
+    res.body.destroy()
     throw new Error(`the git vendor answered HTTP ${res.status}`)
   }
-  if (Number(res.headers.get('content-length') ?? 0) > FILE_LIMIT) {
-    await res.body?.cancel()
-    throw new Error('the file is larger than 20 MB')
+  try {
+    return (await readAll(res)).toString('utf8')
+  } catch (error) {
+    throw failure(error)
   }
-  return res.text()
 }
 
 /** Bitbucket Cloud's src call needs a commit or branch: the repository names its main branch. */
