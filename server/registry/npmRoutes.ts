@@ -38,6 +38,7 @@ import { downloadCounter } from '../remote/downloads'
 import {
   abbreviated,
   mergeDocuments,
+  npmStatusOf,
   rewriteTarballs,
   wantsAbbreviated,
   type NpmDocument,
@@ -869,7 +870,7 @@ export function npmRoutes(ctx: ServerContext, deps: Deps) {
         .send({ error: error.message, message: error.message, code: error.code })
     if (error instanceof RemoteError)
       return reply
-        .status(error.problem.status)
+        .status(npmStatusOf(error.problem, error.outage))
         .send({ error: error.message, message: error.message, code: error.problem.code })
     throw error
   }

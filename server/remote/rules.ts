@@ -252,6 +252,27 @@ export function faultProblem(repo: string, fault: UpstreamFault): RemoteProblem 
   }
 }
 
+/**
+ * How long an upstream must have failed, unbroken by a success, before an npm client is told it
+ * is down with a status npm does not retry (424): below npm's first retry delay (10 s), so the
+ * one retry of a request that met a blip asks again, and its second failure ends the wait
+ * (docs/decisions/2026-12-05-uncached-package-upstream-down.md).
+ */
+export const OUTAGE_AFTER_MS = 5000
+
+/** Whether an upstream failing since `failingSince` (ISO, or undefined) is down for good as of `nowMs`. */
+export const isOutage = (failingSince: string | undefined, nowMs: number): boolean =>
+  failingSince !== undefined && nowMs - Date.parse(failingSince) >= OUTAGE_AFTER_MS
+
+/**
+ * The status an npm client is answered for a remote's failure: the problem's own, except that an
+ * upstream failure (5xx) during an outage is 424 Failed Dependency, which npm reports at once with
+ * the message (its retries would only wait ~76 s to say the same; a 404 would call the outage a
+ * missing package).
+ */
+export const npmStatusOf = (problem: RemoteProblem, outage: boolean): number =>
+  outage && problem.status >= 500 ? 424 : problem.status
+
 export const statusProblem = (repo: string, url: string, status: number): RemoteProblem =>
   status === 401 || status === 403
     ? {

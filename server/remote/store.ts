@@ -85,10 +85,13 @@ const Q = {
        token = excluded.token`,
   clearCredentials: 'DELETE FROM remote_credentials WHERE repo = ?',
   state: 'SELECT last_failure, last_failure_at, last_success_at FROM remote_state WHERE repo = ?',
-  failed: `INSERT INTO remote_state (repo, last_failure, last_failure_at) VALUES (?, ?, ?)
-     ON CONFLICT (repo) DO UPDATE SET last_failure = excluded.last_failure, last_failure_at = excluded.last_failure_at`,
+  // The first failure after a success starts the streak; later ones leave its start.
+  failed: `INSERT INTO remote_state (repo, last_failure, last_failure_at, failing_since) VALUES (?, ?, ?, ?)
+     ON CONFLICT (repo) DO UPDATE SET last_failure = excluded.last_failure, last_failure_at = excluded.last_failure_at,
+       failing_since = COALESCE(remote_state.failing_since, excluded.failing_since)`,
   succeeded: `INSERT INTO remote_state (repo, last_success_at) VALUES (?, ?)
-     ON CONFLICT (repo) DO UPDATE SET last_success_at = excluded.last_success_at`,
+     ON CONFLICT (repo) DO UPDATE SET last_success_at = excluded.last_success_at, failing_since = NULL`,
+  failingSince: 'SELECT failing_since FROM remote_state WHERE repo = ?',
   document: 'SELECT etag, fetched_at, document FROM remote_documents WHERE repo = ? AND name = ?',
   documentStamp: 'SELECT etag, fetched_at FROM remote_documents WHERE repo = ? AND name = ?',
   saveDocument: `INSERT INTO remote_documents (repo, name, etag, fetched_at, document) VALUES (?, ?, ?, ?, ?)
@@ -216,7 +219,13 @@ export function remoteStore(sql: Sql) {
       }
     },
     async recordFailure(key: string, message: string, at: string): Promise<void> {
-      await relaxed(Q.failed, [key, message, at])
+      await relaxed(Q.failed, [key, message, at, at])
+    },
+    /** Since when the upstream has failed with no success between (undefined: it has not). */
+    async failingSince(key: string): Promise<string | undefined> {
+      return (
+        (await sql.one<{ failing_since: string | null }>(Q.failingSince, [key]))?.failing_since ?? undefined
+      )
     },
     async recordSuccess(key: string, at: string): Promise<void> {
       await relaxed(Q.succeeded, [key, at])

@@ -9,12 +9,16 @@ import { startNodeRuntime } from '../ops/runtime'
 import type { RepositoryRecord } from '../repositories/store'
 import { upstreamRequest, UpstreamFault, type UpstreamResponse } from '../upstream/fetch'
 import { IntegrityMismatch } from './fileCache'
-import { faultProblem, integrityProblem, offlineProblem, type RemoteProblem } from './rules'
+import { faultProblem, integrityProblem, isOutage, offlineProblem, type RemoteProblem } from './rules'
 import type { RemoteStore } from './store'
 
 /** A remote could not answer; the route answers `problem` in its client's shape. */
 export class RemoteError extends Error {
-  constructor(readonly problem: RemoteProblem) {
+  constructor(
+    readonly problem: RemoteProblem,
+    /** The upstream had already failed for a while (rules.ts isOutage) when this failure came. */
+    readonly outage = false,
+  ) {
     super(problem.message)
   }
 }
@@ -87,9 +91,10 @@ export function remoteUpstream(ctx: ServerContext, store: RemoteStore) {
   }
 
   async function failure(repo: RepositoryRecord, problem: RemoteProblem): Promise<RemoteError> {
+    const failingSince = await store.failingSince(repo.key)
     await store.recordFailure(repo.key, problem.message, isoNow(ctx.clock))
     log('WARN', problem.message)
-    return new RemoteError(problem)
+    return new RemoteError(problem, isOutage(failingSince, ctx.clock.now()))
   }
 }
 

@@ -6,7 +6,7 @@
  * limit is refused, not read whole. Every connection this process opens off loopback is stopped
  * and recorded (tests/support/loopbackOnly.ts), and none may be.
  */
-import { createServer, type Server } from 'node:http'
+import { createServer, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { loopbackOnly, type LoopbackOnly } from '../support/loopbackOnly'
@@ -33,7 +33,7 @@ const servers: Server[] = []
 let asked: Array<{ url: string; authorization?: string; signed?: string }>
 
 /** A stand-in on 127.0.0.1 answering every request with `handle`. */
-async function standIn(handle: (res: import('node:http').ServerResponse) => void): Promise<string> {
+async function standIn(handle: (res: ServerResponse) => void): Promise<string> {
   const s = createServer((req, res) => {
     asked.push({
       url: req.url ?? '',

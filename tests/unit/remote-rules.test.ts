@@ -1,12 +1,16 @@
 // Pure rules of remote repositories: freshness, a virtual repository's merge of its members'
-// documents, the digest a tarball must match, the install form, and tarball addresses.
+// documents, the digest a tarball must match, the install form, tarball addresses, and what
+// an npm client is answered while the upstream is down.
 import { describe, expect, it } from 'vitest'
 import {
   abbreviated,
   downloadsOverDays,
   expectedDigest,
   isFresh,
+  isOutage,
   mergeDocuments,
+  npmStatusOf,
+  OUTAGE_AFTER_MS,
   rewriteTarballs,
   tarballSource,
   type NpmDocument,
@@ -147,5 +151,29 @@ describe('remote rules', () => {
       { day: '2026-03-01', count: 3 },
       { day: '2026-03-02', count: 0 },
     ])
+  })
+})
+
+describe('an npm client while the upstream fails', () => {
+  const at = Date.parse('2026-12-05T05:00:00.000Z')
+  const since = (ms: number) => new Date(at - ms).toISOString()
+  const unreachable = { status: 502, code: 'UPSTREAM_UNREACHABLE', message: 'npm-remote: down' }
+
+  it('is an outage once the upstream has failed for OUTAGE_AFTER_MS, unbroken', () => {
+    expect(isOutage(undefined, at)).toBe(false)
+    expect(isOutage(since(0), at)).toBe(false)
+    expect(isOutage(since(OUTAGE_AFTER_MS - 1), at)).toBe(false)
+    expect(isOutage(since(OUTAGE_AFTER_MS), at)).toBe(true)
+    expect(isOutage(since(3 * 24 * 3600 * 1000), at)).toBe(true)
+    // Below npm's first retry delay, so a request's one retry finds the outage.
+    expect(OUTAGE_AFTER_MS).toBeLessThan(10_000)
+  })
+
+  it('answers an upstream failure during an outage with 424, which npm does not retry; the rest as they were', () => {
+    expect(npmStatusOf(unreachable, false)).toBe(502)
+    expect(npmStatusOf(unreachable, true)).toBe(424)
+    expect(npmStatusOf({ ...unreachable, status: 504, code: 'UPSTREAM_TIMEOUT' }, true)).toBe(424)
+    expect(npmStatusOf({ status: 404, code: 'NOT_CACHED_OFFLINE', message: 'offline' }, true)).toBe(404)
+    expect(npmStatusOf({ status: 403, code: 'NOT_CACHED_FORBIDDEN', message: 'no' }, true)).toBe(403)
   })
 })
