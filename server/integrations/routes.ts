@@ -135,8 +135,7 @@ function validUrl(text: string): string {
   }
   if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.username || url.password)
     throw new HttpError(400, URL_MESSAGE, 'VALIDATION')
-  if (isRefusedHost(url.hostname))
-    throw new HttpError(400, REFUSED_HOST_MESSAGE, 'VALIDATION')
+  if (isRefusedHost(url.hostname)) throw new HttpError(400, REFUSED_HOST_MESSAGE, 'VALIDATION')
   return text
 }
 

@@ -143,7 +143,9 @@ describe('repositories as records', () => {
     })
     expect(moved.status).toBe(400)
     expect(((await moved.json()) as { problems: Record<string, string> }).problems).toEqual(refused)
-    expect(await (await api('/repositories/meta-remote')).json()).toMatchObject({ url: 'http://127.0.0.1:9/' })
+    expect(await (await api('/repositories/meta-remote')).json()).toMatchObject({
+      url: 'http://127.0.0.1:9/',
+    })
     expect((await api('/repositories/meta-remote', { method: 'DELETE' })).status).toBe(204)
   })
 
