@@ -2,7 +2,7 @@
 // address, as an admin sets them and as everyone reads them through the footer.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestServer, browserHeaders, type TestServer } from '../support/server'
-import { API, call, sessionOf } from './authHelpers'
+import { API, call, sessionOf } from '../support/apiCalls'
 import { corpusLines } from '../support/corpora'
 
 let server: TestServer

@@ -15,7 +15,7 @@ import { gzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { browserHeaders, startTestServer, type TestServer } from '../support/server'
 import { npmCli } from '../support/npmCli'
-import { call, sessionOf } from './authHelpers'
+import { call, sessionOf } from '../support/apiCalls'
 import { signInDirectlyAs } from './helpers/catalogSession'
 import { grant } from './helpers/permissions'
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestServer, type TestServer } from '../support/server'
-import { API, call, login, outbox, parseMail, sessionOf } from './authHelpers'
+import { API, call, login, sessionOf } from '../support/apiCalls'
+import { outbox, parseMail } from '../support/outbox'
 
 let server: TestServer
 let admin: string

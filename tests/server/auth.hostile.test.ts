@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { corporaDir, corpusLines } from '../support/corpora'
 import { browserHeaders, startTestServer, type TestServer } from '../support/server'
-import { API, call, sessionOf } from './authHelpers'
+import { API, call, sessionOf } from '../support/apiCalls'
 
 let server: TestServer
 let admin: string

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestServer, type TestServer } from '../support/server'
-import { call, login } from './authHelpers'
+import { call, login } from '../support/apiCalls'
 
 let server: TestServer
 beforeAll(async () => {

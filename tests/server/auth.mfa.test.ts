@@ -2,7 +2,7 @@ import { TOTP, Secret } from 'otpauth'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { manualClock } from '../../server/clock'
 import { startTestServer, type TestServer } from '../support/server'
-import { call, login, sessionOf } from './authHelpers'
+import { call, login, sessionOf } from '../support/apiCalls'
 
 let server: TestServer
 let admin: string

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestServer, type TestServer } from '../support/server'
-import { call, login, outbox, parseMail, sessionOf } from './authHelpers'
+import { call, login, sessionOf } from '../support/apiCalls'
+import { outbox, parseMail } from '../support/outbox'
 import { flavourProfile } from '../../server/platform/flavours'
 
 let server: TestServer

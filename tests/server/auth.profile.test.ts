@@ -2,7 +2,7 @@
 // it changes the email and the password (ending the user's other sessions, not this one).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestServer, type TestServer } from '../support/server'
-import { call, login, sessionOf } from './authHelpers'
+import { call, login, sessionOf } from '../support/apiCalls'
 
 let server: TestServer
 let admin: string

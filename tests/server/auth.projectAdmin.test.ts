@@ -2,7 +2,7 @@
 // projects only (real HTTP against the reference server).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestServer, type TestServer } from '../support/server'
-import { call, login, sessionOf } from './authHelpers'
+import { call, login, sessionOf } from '../support/apiCalls'
 
 let server: TestServer
 let admin: string

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestServer, type TestServer } from '../support/server'
-import { call, login, sessionOf } from './authHelpers'
+import { call, login, sessionOf } from '../support/apiCalls'
 
 const LIMIT = 10
 let server: TestServer

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestServer, type TestServer } from '../support/server'
-import { API, call, sessionOf } from './authHelpers'
+import { API, call, sessionOf } from '../support/apiCalls'
 import { createHttpClient } from '../../adapters/http/client'
 import { createOnboardingApi } from '../../adapters/http/onboarding'
 import { createPlatformApi } from '../../adapters/http/platform'

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { encodeThemeMark, THEME_COOKIE } from '../../domain/preferences/themeMark'
 import { corpusLines } from '../support/corpora'
 import { startTestServer, type TestServer } from '../support/server'
-import { sessionOf } from './authHelpers'
+import { sessionOf } from '../support/apiCalls'
 
 let server: TestServer
 let developer: string

@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { publishBody } from '../support/npmPublish'
 import { startTestServer, type TestServer } from '../support/server'
-import { call, sessionOf } from './authHelpers'
+import { call, sessionOf } from '../support/apiCalls'
 import { signInDirectly, signInDirectlyAs } from './helpers/catalogSession'
 import { gql } from './helpers/graphql'
 import { grant } from './helpers/permissions'

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestServer, type TestServer } from '../support/server'
-import { call, sessionOf } from './authHelpers'
+import { call, sessionOf } from '../support/apiCalls'
 
 let server: TestServer
 let admin: string

@@ -3,7 +3,7 @@
 // center: real WebM videos served, the played ones remembered per user, feedback stored.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestServer, type TestServer } from '../support/server'
-import { call, sessionOf } from './authHelpers'
+import { call, sessionOf } from '../support/apiCalls'
 import { EDUCATION_VIDEO_IDS } from '../../domain/onboarding/education'
 
 let server: TestServer

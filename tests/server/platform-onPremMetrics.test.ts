@@ -8,7 +8,7 @@ import { createApp, type App } from '../../composition/createApp'
 import { createScriptPorts } from '../../composition/scriptPorts'
 import { until } from '../support/wait'
 import { startTestServer, type TestServer } from '../support/server'
-import { call, sessionOf } from './authHelpers'
+import { call, sessionOf } from '../support/apiCalls'
 
 let server: TestServer | undefined
 let app: App | undefined

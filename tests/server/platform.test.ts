@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { FLAVOURS } from '../../server/config'
 import { startTestServer, type TestServer } from '../support/server'
-import { call, sessionOf } from './authHelpers'
+import { call, sessionOf } from '../support/apiCalls'
 import { initialPlatformState, isUiBlocked } from '../../domain/platform'
 
 let server: TestServer

@@ -9,7 +9,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestServer, type TestServer } from '../support/server'
 import { securityPolicy } from '../support/xrayPolicies'
-import { call, sessionOf } from './authHelpers'
+import { call, sessionOf } from '../support/apiCalls'
 
 let server: TestServer
 beforeAll(async () => {

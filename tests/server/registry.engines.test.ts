@@ -15,7 +15,7 @@ import { blobPathOf } from '../../server/repositories/blobs'
 import { blobDirOf } from '../../server/config'
 import { browserHeaders, startTestServer, type TestServer } from '../support/server'
 import { npmCli } from '../support/npmCli'
-import { call, sessionOf } from './authHelpers'
+import { call, sessionOf } from '../support/apiCalls'
 
 describe.each(['sqlite', 'postgres'] as const)('the registries on %s', (engine) => {
   let server: TestServer

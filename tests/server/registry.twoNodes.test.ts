@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { browserHeaders, startTestServer, type TestServer } from '../support/server'
-import { sessionOf } from './authHelpers'
+import { sessionOf } from '../support/apiCalls'
 import { blobDirOf } from '../../server/config'
 
 /** Rounds per lane and lanes at once. */

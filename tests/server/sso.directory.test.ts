@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestServer, type TestServer } from '../support/server'
 import { startLocalCrowd, type LocalCrowd } from '../support/localCrowd'
-import { call, sessionOf } from './authHelpers'
+import { call, sessionOf } from '../support/apiCalls'
 import { manualClock } from '../../server/clock'
 
 let crowd: LocalCrowd

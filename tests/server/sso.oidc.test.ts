@@ -10,7 +10,7 @@ import { CookieBrowser } from '../support/cookieBrowser'
 import { startFakeOidcIssuer, type FakeOidcIssuer } from '../support/fakeOidcIssuer'
 import { startLocalOidcProvider, type LocalOidcProvider } from '../../server/sso/localOidcProvider'
 import { postLoginTarget } from '../../server/sso/origin'
-import { API, call, login } from './authHelpers'
+import { API, call, login } from '../support/apiCalls'
 import { createHttpClient } from '../../adapters/http/client'
 import { createIntegrationsApi } from '../../adapters/http/integrations'
 

@@ -12,7 +12,7 @@ import { startLocalSamlIdp, type LocalSamlIdp } from '../../server/sso/localSaml
 import { readSamlSettings, writeSamlSettings } from '../../server/sso/samlSettings'
 import { CookieBrowser } from '../support/cookieBrowser'
 import { startTestServer, type TestServer } from '../support/server'
-import { API, call, login } from './authHelpers'
+import { API, call, login } from '../support/apiCalls'
 
 const EVIL = 'evil.example:9163'
 const evilSso = (rest: string) => `http://${EVIL}${API}/ui/auth/sso/saml${rest}`

@@ -8,7 +8,7 @@ import { startTestServer, type TestServer } from '../support/server'
 import { CookieBrowser, type Visit } from '../support/cookieBrowser'
 import { signingCertificate, startLocalSamlIdp, type LocalSamlIdp } from '../../server/sso/localSamlIdp'
 import { LOCAL_IDP_USERS } from '../../server/sso/localIdpUsers'
-import { API, call, login } from './authHelpers'
+import { API, call, login } from '../support/apiCalls'
 import { readGeneralConfig, writeGeneralConfig } from '../../server/admin/generalConfig'
 
 let server: TestServer

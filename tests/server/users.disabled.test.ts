@@ -9,7 +9,7 @@ import { browserHeaders, startTestServer, type TestServer } from '../support/ser
 import { signInDirectly } from './helpers/catalogSession'
 import { grant } from './helpers/permissions'
 import { createUser, TEST_PASSWORD } from './helpers/registryClients'
-import { login, sessionOf } from './authHelpers'
+import { login, sessionOf } from '../support/apiCalls'
 import { publishBody } from '../support/npmPublish'
 
 let server: TestServer

@@ -1,12 +1,7 @@
-/**
- * Helpers of the auth, platform and admin server tests: the outbox's messages. The API calls and
- * sign-in moved to tests/support/apiCalls.ts and are passed on from here.
- */
+/** The platform's outbox in server tests: the messages it wrote, and their headers and body. */
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import type { TestServer } from '../support/server'
-
-export { API, call, login, sessionOf, type Answer } from '../support/apiCalls'
+import type { TestServer } from './server'
 
 /** The messages in the outbox, oldest first, as raw RFC 5322 text. */
 export function outbox(server: TestServer): string[] {
