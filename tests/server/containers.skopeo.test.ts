@@ -353,4 +353,37 @@ describe('skopeo against the registry', () => {
     const tags = await skopeo(['list-tags', '--tls-verify=false', '--creds', CREDS, ref])
     expect((JSON.parse(tags.stdout) as { Tags: string[] }).Tags).not.toContain('by-a-reader')
   })
+
+  it('pushes through the docker virtual into docker-local; docker-remote takes no push', async () => {
+    const viaVirtual = `docker://${host}/docker/loop/virtual:1.0.0`
+    const pushed = await skopeo([
+      'copy',
+      '--dest-tls-verify=false',
+      '--dest-creds',
+      CREDS,
+      `oci:${join(work, 'in')}:1.0.0`,
+      viaVirtual,
+    ])
+    expect(pushed, pushed.stderr).not.toHaveProperty('failed')
+    const local = await skopeo([
+      'inspect',
+      '--tls-verify=false',
+      '--creds',
+      CREDS,
+      `docker://${host}/docker-local/loop/virtual:1.0.0`,
+    ])
+    expect(local, local.stderr).not.toHaveProperty('failed')
+    expect(JSON.parse(local.stdout)).toMatchObject({ Digest: image.manifest.digest })
+
+    const remote = await skopeo([
+      'copy',
+      '--dest-tls-verify=false',
+      '--dest-creds',
+      CREDS,
+      `oci:${join(work, 'in')}:1.0.0`,
+      `docker://${host}/docker-remote/loop/virtual:1.0.0`,
+    ])
+    expect(remote.failed).toBe(true)
+    expect(remote.stderr).toMatch(/docker-remote does not take pushes/)
+  })
 })
