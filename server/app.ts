@@ -48,6 +48,7 @@ import { startNotifications } from './xray/notifications'
 import { crowdSessionCheck } from './sso/directoryLogins'
 import { sessionRecords } from './auth/store'
 import { onePage, readOnce } from './db/onePage'
+import { closeAfterAnswer } from './lingeringClose'
 
 // Kept here too for route modules written before they moved (context.ts, which imports no route).
 export { ANONYMOUS, API_PREFIX, SESSION_COOKIE, hashToken } from './context'
@@ -178,6 +179,12 @@ export async function buildServer(
   })
 
   await app.register(fastifyCookie)
+  // An answer given before its request's body was all received (a refusal, or a route that
+  // needs no body): the connection's last, closed lingering so that the client reads it.
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (!request.raw.complete) closeAfterAnswer(request, reply)
+    return payload
+  })
   app.addHook('onRequest', async (request, reply) => {
     await sessions.resolve(request)
     securityHeaders(request, reply)

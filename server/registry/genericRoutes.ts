@@ -179,11 +179,8 @@ export function genericRoutes(ctx: ServerContext, deps: Deps) {
     const expected = request.headers['x-checksum-sha256']
     if (expected !== undefined && (typeof expected !== 'string' || !/^[0-9a-fA-F]{64}$/.test(expected)))
       throw new HttpError(400, 'X-Checksum-Sha256 must be 64 hexadecimal digits', 'BAD_CHECKSUM')
-    const tooLarge = () => {
-      // The rest of the body is not read: the client must not send on over this connection.
-      reply.header('Connection', 'close')
-      return new HttpError(413, 'An artifact may have at most 1 GiB', 'TOO_LARGE')
-    }
+    // The rest of a refused body is read and dropped after the answer (closeAfterAnswer).
+    const tooLarge = () => new HttpError(413, 'An artifact may have at most 1 GiB', 'TOO_LARGE')
     // A length declared beyond the limit is refused before a byte of it is staged.
     if (Number(request.headers['content-length']) > ARTIFACT_LIMIT) throw tooLarge()
     let blob

@@ -124,8 +124,9 @@ const ALL_METHODS: HTTPMethods[] = ['GET', 'HEAD', 'PUT', 'DELETE', 'POST']
 /**
  * Reads a request body handed over by the parser (see the plugin), chunk by chunk into `take`,
  * up to `limit` bytes declared or sent; a gzipped one (npm's audits) is counted as it unpacks.
- * Beyond it: 413 naming `what`, and the rest is not read (the connection closes after the
- * answer). A refusal stops the reading without destroying the request, so the 413 is answered.
+ * Beyond it: 413 naming `what`, and the rest is not kept (the connection closes after the
+ * answer, lingering: closeAfterAnswer). A refusal stops the reading without destroying the
+ * request, so the 413 is answered.
  */
 function readBody(
   request: FastifyRequest,
@@ -174,9 +175,6 @@ function readBody(
     payload.on('error', onError)
   })
 }
-
-/** Whether the request came with a body that no one has read (or finished reading). */
-const bodyLeft = (request: FastifyRequest) => request.body instanceof Readable && !request.body.readableEnded
 
 /** Takes a string value of a streamed document and keeps none of it. */
 const DROPPED: StringSink = { write: () => undefined, end: () => undefined }
@@ -663,20 +661,14 @@ export function npmRoutes(ctx: ServerContext, deps: Deps) {
   /** `PUT /name`: read only now, once the caller may publish here; the tarball staged as it arrives. */
   const putPackage: Handler = async (request, reply) => {
     const { caller, target, name } = await writeTarget(request, reply, 'deploy')
-    let sent: PublishBody
-    try {
-      if (Number(request.headers['content-length']) > NPM_PUBLISH_LIMIT) throw bodyTooLarge(NPM_PUBLISH_LIMIT)
-      // No body at all reads as an empty one: not a document (400).
-      sent = await readPublishBody(
-        request.body instanceof Readable ? request.body : Readable.from([]),
-        blobs,
-        { bodyBytes: NPM_PUBLISH_LIMIT, documentChars: NPM_DOCUMENT_LIMIT },
-      )
-    } catch (error) {
-      // The rest of a refused body is not read: the client must not send on over this connection.
-      reply.header('Connection', 'close')
-      throw error
-    }
+    // A refused body's rest is read and dropped after the answer (closeAfterAnswer, every route).
+    if (Number(request.headers['content-length']) > NPM_PUBLISH_LIMIT) throw bodyTooLarge(NPM_PUBLISH_LIMIT)
+    // No body at all reads as an empty one: not a document (400).
+    const sent: PublishBody = await readPublishBody(
+      request.body instanceof Readable ? request.body : Readable.from([]),
+      blobs,
+      { bodyBytes: NPM_PUBLISH_LIMIT, documentChars: NPM_DOCUMENT_LIMIT },
+    )
     try {
       if (!sent.tarball && isDeprecation(sent.document))
         return await deprecate(request, target, name, sent.document)
@@ -881,11 +873,8 @@ export function npmRoutes(ctx: ServerContext, deps: Deps) {
       try {
         const answer = await handle(request, reply)
         if (reply.sent) return reply
-        // A body the route had no use for (or stopped reading) is not read after the answer.
-        if (bodyLeft(request)) reply.header('Connection', 'close')
         return answer
       } catch (error) {
-        if (bodyLeft(request)) reply.header('Connection', 'close')
         return npmFailure(reply, error)
       }
     }
