@@ -487,7 +487,7 @@ function registerGitRoutes(app: FastifyInstance, ctx: ServerContext, store: GitS
         throw new HttpError(400, `Not a repository of this integration: ${unknown.join(', ')}`, 'VALIDATION')
       await store.selectRepositories(key, request.body.selected, admin.name)
       // The scanner reads the chosen repositories now (if it is connected to this integration).
-      void gitScannerFor(ctx).scanAll()
+      void gitScannerFor(ctx).scanIntegration(key)
       runtime().log(
         'xray',
         'INFO',
@@ -551,7 +551,7 @@ function registerGitRoutes(app: FastifyInstance, ctx: ServerContext, store: GitS
     async (request, reply) => {
       const admin = requireScanner(request)
       const added = await store.connect(request.body.integration_id, 'xray', admin.name)
-      void gitScannerFor(ctx).scanAll()
+      void gitScannerFor(ctx).scanIntegration(request.body.integration_id)
       if (added)
         runtime().log(
           'xray',

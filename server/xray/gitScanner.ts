@@ -3,8 +3,9 @@
  * connected to are read through the vendor's API (package.json, and package-lock.json when there
  * is one) and matched against the advisory database. What a read found of the manifests is kept,
  * so an advisory import matches every repository again without asking the vendor. Runs are in
- * the background, one at a time per node; requests during a run make one more run after it (a
- * read when any of them asked for one, since a read matches too). What a repository's new
+ * the background, one at a time per node; requests during a run make one more run after it, which
+ * reads the integrations any of them named (choosing an integration's repositories or connecting
+ * to it reads that integration's alone) and matches the rest again if any asked for a match. What a repository's new
  * violations owe is sent as soon as they are committed, not at the notifier's next turn.
  */
 import { isoNow } from '../clock'
@@ -18,6 +19,13 @@ import { notifierFor } from './notifications'
 import { evaluateGitRepository, rulesOf } from './scanner'
 import { xrayStore } from './store'
 
+/** A run of the scanner: see `queued`. */
+interface Run {
+  read: 'all' | Set<string>
+  match: boolean
+  run: Promise<void>
+}
+
 type Repository = Pick<GitRepositoryToScan, 'integrationKey' | 'integrationName' | 'repository'>
 
 export function createGitScanner(ctx: Pick<ServerContext, 'sql' | 'clock'>) {
@@ -26,8 +34,10 @@ export function createGitScanner(ctx: Pick<ServerContext, 'sql' | 'clock'>) {
   const now = () => isoNow(ctx.clock)
   const notifier = notifierFor(ctx)
   let tail: Promise<void> = Promise.resolve()
-  // The run asked for and not started yet: later requests join it.
-  let queued: { read: boolean; run: Promise<void> } | undefined
+  // The run asked for and not started yet: later requests join it. `read` is the integrations
+  // whose repositories it reads ('all': every connected one); `match` asks it to match every
+  // other scanned repository again from what its last read kept.
+  let queued: Run | undefined
   let stopped = false
 
   /** The repository's violations under the rules now; what they owe is sent once committed. */
@@ -62,17 +72,23 @@ export function createGitScanner(ctx: Pick<ServerContext, 'sql' | 'clock'>) {
     }
   }
 
-  const runNow = async (read: boolean): Promise<void> => {
+  const runNow = async (read: 'all' | Set<string>, matchOthers: boolean): Promise<void> => {
     await store.forgetUnchosen()
-    if (read) {
-      for (const r of await store.toScan()) {
-        if (stopped) return
-        await readOne(r)
-      }
-      return
+    const toRead =
+      read === 'all'
+        ? await store.toScan()
+        : (await Promise.all([...read].map((k) => store.toScan(k)))).flat()
+    const readNow = new Set<string>()
+    for (const r of toRead) {
+      if (stopped) return
+      await readOne(r)
+      readNow.add(JSON.stringify([r.integrationKey, r.repository]))
     }
+    if (!matchOthers) return
     for (const r of await store.scanned()) {
       if (stopped) return
+      // A read matches too.
+      if (readNow.has(JSON.stringify([r.integrationKey, r.repository]))) continue
       const kept = await store.manifestsOf(r.integrationKey, r.repository)
       // A scan from before the manifests were kept is matched again at its next read.
       if (kept) await match(r, kept.lockfile, kept.manifests)
@@ -80,18 +96,29 @@ export function createGitScanner(ctx: Pick<ServerContext, 'sql' | 'clock'>) {
     }
   }
 
-  /** A run of this kind after the ones before it; answers when the run that covers it is done. */
-  const request = (read: boolean): Promise<void> => {
+  /**
+   * A run after the ones before it, reading the repositories of `read`'s integrations and (with
+   * `match`) matching every other one again; answers when the run that covers it is done.
+   */
+  const request = (read: 'all' | readonly string[], match: boolean): Promise<void> => {
     if (stopped) return tail
     if (queued) {
-      queued.read ||= read
+      if (read === 'all') queued.read = 'all'
+      else if (queued.read !== 'all') for (const key of read) queued.read.add(key)
+      queued.match ||= match
       return queued.run
     }
-    const entry: { read: boolean; run: Promise<void> } = { read, run: tail }
+    const entry: Run = {
+      read: read === 'all' ? 'all' : new Set(read),
+      match,
+      run: tail,
+    }
     entry.run = tail.then(async () => {
       queued = undefined
       if (stopped) return
-      await runNow(entry.read).catch((error: unknown) => console.error('Git repository scan failed', error))
+      await runNow(entry.read, entry.match).catch((error: unknown) =>
+        console.error('Git repository scan failed', error),
+      )
     })
     queued = entry
     tail = entry.run
@@ -101,9 +128,15 @@ export function createGitScanner(ctx: Pick<ServerContext, 'sql' | 'clock'>) {
   return {
     store,
     /** Every chosen repository of the connected integrations read again, in the background. */
-    scanAll: () => request(true),
+    scanAll: () => request('all', false),
+    /**
+     * The chosen repositories of one integration read again (when it is connected), in the
+     * background: after its choice changes or the scanner connects to it; the others are not
+     * asked for again.
+     */
+    scanIntegration: (integrationKey: string) => request([integrationKey], false),
     /** Every scanned repository matched again from what its last read kept (after an advisory import). */
-    matchAll: () => request(false),
+    matchAll: () => request([], true),
     /** Answers when the scans asked for so far are done (tests). */
     async idle(): Promise<void> {
       for (let t = tail; ; t = tail) {

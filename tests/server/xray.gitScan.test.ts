@@ -105,6 +105,15 @@ interface Finding {
   fixed: string[]
 }
 
+/** What a scan of the five repositories asks GitHub: each package.json, and the lockfile where there is one. */
+const githubReads = () => {
+  const base = `GET ${new URL(vendor.githubUrl).pathname}repos`
+  return REPOS.flatMap((r) => [
+    `${base}/${r.name}/contents/package.json`,
+    ...(r.name === 'octo/empty' ? [] : [`${base}/${r.name}/contents/package-lock.json`]),
+  ]).sort()
+}
+
 async function connected(vendorName: number, url: string, name: string): Promise<string> {
   const created = await send(
     'POST',
@@ -121,8 +130,11 @@ async function connected(vendorName: number, url: string, name: string): Promise
     admin,
   )
   expect(chosen.status).toBe(200)
-  // Chosen but not connected: the scanner reads nothing of it yet.
+  // Chosen but not connected: the scanner reads nothing of it, nor of the integrations it
+  // already reads.
+  const before = vendor.requests.length
   await gitScannerFor(server.ctx).idle()
+  expect(vendor.requests.length).toBe(before)
   expect(
     (await get<{ repositories: Repo[] }>('/xray/api/v1/git_repositories', user)).repositories.filter(
       (r) => r.integration_id === key,
@@ -130,6 +142,9 @@ async function connected(vendorName: number, url: string, name: string): Promise
   ).toEqual([])
   expect((await send('POST', '/xray/ui/vcs_integrations', { integration_id: key }, admin)).status).toBe(201)
   await gitScannerFor(server.ctx).idle()
+  // Connecting reads this integration's repositories once, not those of the ones connected before.
+  const reads = vendor.requests.slice(before).map((r) => `${r.method} ${r.path}`)
+  if (vendorName === 1) expect(reads.sort()).toEqual(githubReads())
   return key
 }
 
@@ -251,6 +266,8 @@ describe('git repository scanning', () => {
         .filter((r) => r.integration_id === key)
         .map((r) => r.repository)
       expect(scanned).toEqual(many.slice(0, 100).map((r) => r.name))
+      // Its vendor stops below: the scans after this one are not asked to read it.
+      expect((await send('DELETE', `/xray/ui/vcs_integrations/${key}`, {}, admin)).status).toBe(204)
     } finally {
       await bulk.stop()
     }
