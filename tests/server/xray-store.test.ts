@@ -23,22 +23,12 @@ import { createXrayService } from '../../server/xray/service'
 import { T0 } from '../support/catalogueRows'
 import { migrated, testEngines } from '../support/engines'
 import { securityPolicy } from '../support/xrayPolicies'
+import { osvAdvisory } from '../support/osvAdvisories'
 
 const engines = testEngines()
 
-const osv = (id: string, name: string, events: Array<Record<string, string>>, severity: string) => ({
-  schema_version: '1.4.0',
-  id,
-  modified: '2026-01-01T00:00:00Z',
-  published: '2026-01-01T00:00:00Z',
-  aliases: [`CVE-2026-${id.length}`],
-  summary: `${name} is unsafe`,
-  details: 'Test advisory',
-  severity: [],
-  affected: [{ package: { ecosystem: 'npm', name }, ranges: [{ type: 'ECOSYSTEM', events }] }],
-  references: [{ type: 'ADVISORY', url: `https://github.com/advisories/${id}` }],
-  database_specific: { cwe_ids: ['CWE-79'], severity },
-})
+const osv = (id: string, name: string, events: Array<Record<string, string>>, severity: string) =>
+  osvAdvisory(id, name, { events, severity, aliases: [`CVE-2026-${id.length}`], cweIds: ['CWE-79'] })
 const exportOf = (records: unknown[]) => Buffer.from(JSON.stringify(records))
 
 const published = (name: string, version: string, c: string): PublishedVersion => ({

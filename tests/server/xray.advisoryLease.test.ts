@@ -11,6 +11,7 @@ import { manualClock } from '../../server/clock'
 import { LEASE_RENEW_MS } from '../../server/ops/lease'
 import { sharedPostgres, type TestPostgres } from '../support/postgres'
 import { startTestServer, type TestServer } from '../support/server'
+import { osvAdvisory } from '../support/osvAdvisories'
 import { poll } from '../support/wait'
 
 const dir = mkdtempSync(join(tmpdir(), 'console-advisories-'))
@@ -22,22 +23,7 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true })
 })
 
-const advisory = {
-  schema_version: '1.4.0',
-  id: 'GHSA-lease-test',
-  modified: '2026-01-01T00:00:00Z',
-  published: '2026-01-01T00:00:00Z',
-  summary: 'left-pad is unsafe',
-  details: 'Test advisory',
-  affected: [
-    {
-      package: { ecosystem: 'npm', name: 'left-pad' },
-      ranges: [{ type: 'ECOSYSTEM', events: [{ introduced: '0' }] }],
-    },
-  ],
-  references: [{ type: 'ADVISORY', url: 'https://github.com/advisories/GHSA-lease-test' }],
-  database_specific: { severity: 'LOW' },
-}
+const advisory = osvAdvisory('GHSA-lease-test', 'left-pad')
 
 it('imports ADVISORIES_PATH on the node holding the lease, and on the other once it stops', async () => {
   writeFileSync(join(dir, 'GHSA-lease-test.json'), JSON.stringify(advisory))

@@ -13,24 +13,12 @@ import { LEASE_RENEW_MS } from '../../server/ops/lease'
 import { browserHeaders, startTestServer, type TestServer } from '../support/server'
 import { signInDirectly } from './helpers/catalogSession'
 import { poll } from '../support/wait'
+import { osvAdvisory } from '../support/osvAdvisories'
 
-const advisory = (id: string, name: string) => ({
-  schema_version: '1.4.0',
-  id,
-  modified: '2026-01-01T00:00:00Z',
-  published: '2026-01-01T00:00:00Z',
-  summary: `${name} is unsafe`,
-  details: 'Test advisory',
-  affected: [
-    { package: { ecosystem: 'npm', name }, ranges: [{ type: 'ECOSYSTEM', events: [{ introduced: '0' }] }] },
-  ],
-  references: [{ type: 'ADVISORY', url: `https://github.com/advisories/${id}` }],
-  database_specific: { severity: 'LOW' },
-})
 const exportOf = (...ids: string[]) =>
   zipSync(
     Object.fromEntries(
-      ids.map((id) => [`npm/${id}.json`, strToU8(JSON.stringify(advisory(id, 'left-pad')))]),
+      ids.map((id) => [`npm/${id}.json`, strToU8(JSON.stringify(osvAdvisory(id, 'left-pad')))]),
     ),
   )
 

@@ -12,6 +12,7 @@ import { startFakeGitVendor, type FakeGitVendor } from '../support/fakeGitVendor
 import { gitRepository, lockOf } from '../support/gitRepositories'
 import { createRoles, type TestSession } from './helpers/sessions'
 import { licencePolicy, securityPolicy } from '../support/xrayPolicies'
+import { osvAdvisory } from '../support/osvAdvisories'
 
 let server: TestServer
 let admin: TestSession
@@ -392,22 +393,12 @@ describe('git repository scanning', () => {
     expect((await findingsOf('octo/locked')).map((f) => f.component)).not.toContain('lodash')
     const reads = vendor.requests.length
     // An advisory on the lodash the repository locks (4.17.21), published after its scan.
-    const advisory = {
-      schema_version: '1.4.0',
-      id: 'GHSA-gits-can0-late',
-      modified: '2026-11-01T00:00:00Z',
-      published: '2026-11-01T00:00:00Z',
+    const advisory = osvAdvisory('GHSA-gits-can0-late', 'lodash', {
+      events: [{ introduced: '4.17.21' }, { fixed: '4.17.22' }],
+      severity: 'HIGH',
       summary: 'lodash after 4.17.20 is unsafe',
-      details: 'Test advisory',
-      affected: [
-        {
-          package: { ecosystem: 'npm', name: 'lodash' },
-          ranges: [{ type: 'ECOSYSTEM', events: [{ introduced: '4.17.21' }, { fixed: '4.17.22' }] }],
-        },
-      ],
-      references: [{ type: 'ADVISORY', url: 'https://github.com/advisories/GHSA-gits-can0-late' }],
-      database_specific: { severity: 'HIGH' },
-    }
+      modified: '2026-11-01T00:00:00Z',
+    })
     const imported = await fetch(api('/xray/api/v1/advisories/import?wait=true&name=late.json'), {
       method: 'POST',
       headers: { ...browserHeaders(server.url, admin.cookie), 'content-type': 'application/octet-stream' },

@@ -10,23 +10,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { readExportUrl } from '../../server/xray/importer'
 import { startLoopbackHttp, type LoopbackHttp } from '../support/loopbackHttp'
 import { loopbackOnly, type LoopbackOnly } from '../support/loopbackOnly'
+import { osvAdvisory } from '../support/osvAdvisories'
 
 const METADATA = 'http://169.254.169.254/latest/meta-data/iam/security-credentials/'
 
-const advisory = {
-  schema_version: '1.4.0',
-  id: 'GHSA-redirect-ok',
-  modified: '2026-01-01T00:00:00Z',
-  published: '2026-01-01T00:00:00Z',
-  summary: 'left-pad is unsafe',
-  details: 'Test advisory',
-  affected: [
-    {
-      package: { ecosystem: 'npm', name: 'left-pad' },
-      ranges: [{ type: 'ECOSYSTEM', events: [{ introduced: '0' }] }],
-    },
-  ],
-}
+const advisory = osvAdvisory('GHSA-redirect-ok', 'left-pad')
 
 let guard: LoopbackOnly
 let http: LoopbackHttp
