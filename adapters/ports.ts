@@ -434,9 +434,10 @@ export interface XrayApi {
   load(ask: XrayAsk): Promise<Result<XrayAnswer>>
   /**
    * A change (admins); answers once the platform has made it. `webhookUrl` is the new webhook a
-   * settings save sets, taken from the vault by the effect.
+   * settings save sets, taken from the vault by the effect; `file` the export an import of a file
+   * sends, taken from the file stash by the effect.
    */
-  change(change: XrayChange, webhookUrl?: string): Promise<Result<void>>
+  change(change: XrayChange, webhookUrl?: string, file?: Blob): Promise<Result<void>>
 }
 
 // --- overview (home page) --------------------------------------------------------------------

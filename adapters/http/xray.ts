@@ -2,7 +2,7 @@ import * as t from 'io-ts'
 import { isLeft, left, map, right } from 'fp-ts/Either'
 import { pipe } from 'fp-ts/function'
 import type { Result, XrayApi } from '../ports'
-import type { HttpClient } from './client'
+import type { HttpClient, RequestOptions } from './client'
 import {
   AdvisoryDatabase,
   ComponentSecurity,
@@ -191,7 +191,7 @@ export function createXrayApi(http: HttpClient): XrayApi {
     }
   }
 
-  function change(c: XrayChange, webhookUrl?: string): Promise<Result<void>> {
+  function change(c: XrayChange, webhookUrl?: string, file?: Blob): Promise<Result<void>> {
     switch (c.kind) {
       case 'savePolicy':
         return c.create
@@ -228,7 +228,16 @@ export function createXrayApi(http: HttpClient): XrayApi {
         return http.send('/xray/api/v1/settings', { method: 'PUT', body: { ...settings, ...notifyUrl } })
       }
       case 'importAdvisories':
-        return importFrom(c.url)
+        return importFrom({ body: { url: c.url } })
+      case 'importAdvisoryFile':
+        // The bytes as they are (the platform tells a zip from JSON by its first bytes), waited
+        // for: the lists asked again afterwards hold what it imported.
+        return file === undefined
+          ? Promise.resolve(left({ kind: 'aborted', message: 'no file to import' }))
+          : importFrom({
+              body: new Blob([file], { type: 'application/octet-stream' }),
+              query: { name: c.name, wait: true },
+            })
       case 'createReport':
         return http.send('/xray/api/v1/reports', { method: 'POST', body: c.report })
       case 'deleteReport':
@@ -244,12 +253,9 @@ export function createXrayApi(http: HttpClient): XrayApi {
   }
 
   /** An import the platform ran but refused (all or nothing) is a failure with its first reason. */
-  async function importFrom(url: string): Promise<Result<void>> {
+  async function importFrom(what: Pick<RequestOptions, 'body' | 'query'>): Promise<Result<void>> {
     const Record = t.type({ ok: t.boolean, report: t.array(t.type({ file: t.string, reason: t.string })) })
-    const done = await http.request('/xray/api/v1/advisories/import', Record, {
-      method: 'POST',
-      body: { url },
-    })
+    const done = await http.request('/xray/api/v1/advisories/import', Record, { method: 'POST', ...what })
     if (isLeft(done)) return done
     if (done.right.ok) return right(undefined)
     const first = done.right.report[0]

@@ -26,11 +26,19 @@ const load: Effect = (events$, _state$, ports) =>
     ),
   )
 
+/** An import whose file is no longer in the stash (a reload since it was chosen). */
+const FILE_LOST = { kind: 'aborted', message: 'the chosen file is gone; choose it again' } as const
+
 /**
  * A change as it goes to the platform: a new webhook leaves the vault only here (the event holds
  * its reference); one no longer there (taken already) fails the save, so nothing is sent without it.
+ * A file to import leaves the file stash here, the same way.
  */
 const sendChange = async (ports: Ports, c: XrayChange): Promise<Result<void>> => {
+  if (c.kind === 'importAdvisoryFile') {
+    const file = ports.files.take(c.fileRef)
+    return file === undefined ? left(FILE_LOST) : ports.xrayApi.change(c, undefined, file)
+  }
   if (c.kind !== 'saveSettings' || c.settings.webhook?.kind !== 'set') return ports.xrayApi.change(c)
   const url = ports.secrets.take(c.settings.webhook.ref)
   if (url === undefined) return left({ kind: 'network', code: PASSWORD_LOST, message: '' })

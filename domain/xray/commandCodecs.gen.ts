@@ -28,6 +28,7 @@ export const xrayCommandCodecs: CommandCodecs<XrayCommand> = {
     ]),
   }),
   'xray/ImportAdvisories': t.type({ url: t.string }),
+  'xray/ImportAdvisoryFile': t.type({ fileRef: t.string, name: t.string }),
   'xray/Load': t.type({
     ask: t.union([
       t.type({

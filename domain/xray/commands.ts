@@ -16,6 +16,8 @@ export type XrayCommand =
   | { readonly type: 'xray/SaveIndexedResources'; readonly repositories: ReadonlyArray<string> }
   | { readonly type: 'xray/SaveSettings'; readonly settings: ScanSettingsChange }
   | { readonly type: 'xray/ImportAdvisories'; readonly url: string }
+  /** Import an OSV export the admin chose on disk (a JSON file or a zip), stashed as `fileRef`. */
+  | { readonly type: 'xray/ImportAdvisoryFile'; readonly fileRef: string; readonly name: string }
   /** Ask the platform for a report over indexed repositories (none: all of them). */
   | {
       readonly type: 'xray/CreateReport'

@@ -115,6 +115,13 @@ export const xrayArea: SliceArea<'xray', XrayState, XrayCommand, XrayEvent, unde
       case 'xray/ImportAdvisories':
         if (!isHttpUrl(command.url)) return left('an import needs an http(s) address')
         return change(slice, meta.id, { kind: 'importAdvisories', url: command.url })
+      case 'xray/ImportAdvisoryFile':
+        if (command.fileRef === '') return left('an import needs a file')
+        return change(slice, meta.id, {
+          kind: 'importAdvisoryFile',
+          fileRef: command.fileRef,
+          name: command.name.trim() || 'upload',
+        })
       case 'xray/CreateReport': {
         const name = command.name.trim()
         if (name.length > REPORT_NAME_MAX)

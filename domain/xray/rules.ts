@@ -25,6 +25,8 @@ export function changeSubject(c: XrayChange): string {
       return ''
     case 'importAdvisories':
       return c.url
+    case 'importAdvisoryFile':
+      return c.name
     case 'createReport':
       return c.report.name || c.report.kind
     case 'deleteReport':
@@ -46,6 +48,7 @@ export const RELOADED_AFTER: Readonly<Record<XrayChangeKind, ReadonlyArray<XrayW
   saveIndexed: ['indexed', 'scans'],
   saveSettings: ['settings', 'notifications'],
   importAdvisories: ['database', 'scans', 'violations'],
+  importAdvisoryFile: ['database', 'scans', 'violations'],
   createReport: ['reports'],
   deleteReport: ['reports'],
   scanGit: ['gitRepositories', 'gitFindings'],

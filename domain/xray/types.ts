@@ -112,6 +112,8 @@ export const XrayChange = t.union([
   t.type({ kind: t.literal('saveIndexed'), repositories: t.array(t.string) }),
   t.type({ kind: t.literal('saveSettings'), settings: ScanSettingsChange }),
   t.type({ kind: t.literal('importAdvisories'), url: t.string }),
+  /** The file itself stays in the in-memory stash (`fileRef`); the change names it. */
+  t.type({ kind: t.literal('importAdvisoryFile'), fileRef: t.string, name: t.string }),
   t.type({
     kind: t.literal('createReport'),
     report: t.type({ kind: ReportKindCodec, name: t.string, repositories: t.array(t.string) }),

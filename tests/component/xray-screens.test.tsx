@@ -47,6 +47,8 @@ function scanner(
   const changes: XrayChange[] = []
   /** The webhook each change carried past the vault, by the change's index. */
   const webhooks: Array<string | undefined> = []
+  /** The file each change carried past the file stash, by the change's index. */
+  const files: Array<Blob | undefined> = []
   const failing = new Set(options.failFirst ?? [])
   const api: XrayApi = {
     load(ask): Promise<Result<XrayAnswer>> {
@@ -56,14 +58,15 @@ function scanner(
       if (data === undefined) return new Promise(() => undefined)
       return Promise.resolve(right({ what: ask.what, data } as XrayAnswer))
     },
-    change(c, webhookUrl) {
+    change(c, webhookUrl, file) {
       changes.push(c)
       webhooks.push(webhookUrl)
+      files.push(file)
       const refused = options.refuse?.(c)
       return Promise.resolve(refused ? left(refused) : right(undefined))
     },
   }
-  return { api, asks, changes, webhooks, answers }
+  return { api, asks, changes, webhooks, files, answers }
 }
 
 const asked = (asks: ReadonlyArray<XrayAsk>, what: XrayWhat) => asks.filter((a) => a.what === what).length
@@ -703,5 +706,27 @@ describe('Administration: Xray settings', { timeout: 90_000 }, () => {
     )
     expect(address).toHaveValue('https://osv.example/npm/all.zip')
     expect(s.changes).toEqual([{ kind: 'importAdvisories', url: 'https://osv.example/npm/all.zip' }])
+  })
+
+  it('Advisory Database: a file is needed to import one; the chosen file goes to the platform', async () => {
+    const s = scanner({
+      database: { advisories: 0, by_severity: {}, scans: {}, scheduled_url: null, imports: [] },
+    })
+    renderShell('/admin/xray/advisories', admin, { xrayApi: s.api }, effects)
+    const form = await screen.findByRole('form', { name: 'Import an advisory file' }, found)
+    await userEvent.click(within(form).getByRole('button', { name: 'Import file' }))
+    const picker = within(form).getByLabelText('OSV file (JSON or zip)')
+    expect(picker).toHaveAccessibleDescription(/Choose an OSV export: a JSON file or a zip/)
+    expect(s.changes).toEqual([])
+    const file = new File(['[]'], 'GHSA-one.json', { type: 'application/json' })
+    await userEvent.upload(picker, file)
+    await userEvent.click(within(form).getByRole('button', { name: 'Import file' }))
+    expect(await screen.findByRole('status')).toHaveTextContent('Advisories imported from GHSA-one.json')
+    expect(s.changes).toEqual([
+      { kind: 'importAdvisoryFile', fileRef: expect.any(String), name: 'GHSA-one.json' },
+    ])
+    expect(s.files).toEqual([file])
+    // The database is asked again once the import is done.
+    expect(asked(s.asks, 'database')).toBe(2)
   })
 })

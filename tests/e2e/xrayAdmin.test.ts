@@ -2,7 +2,11 @@
 // admin opens Indexed Resources (once a 404) and Scans Settings, changes each, and reads the
 // change back from the platform after a reload; the platform's own answers agree. The webhook
 // saved there (a receiver on loopback, closed after the test) gets the violations a notifying
-// policy finds, and the Scans Settings list them as sent.
+// policy finds, and the Scans Settings list them as sent. The Advisory Database imports an OSV
+// file chosen on the admin's disk, which the platform then holds.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -11,6 +15,8 @@ import { browser, server, withPlatformAndChromium } from '../support/e2e'
 import { adminApi, adminCookie, signIn } from './loginHelpers'
 import { exportLogText } from './debugTools'
 import { poll } from '../support/wait'
+import { osvAdvisory } from '../support/osvAdvisories'
+import { call } from '../support/apiCalls'
 
 let page: Page
 let cookie: string
@@ -148,5 +154,45 @@ describe('Administration: Xray settings (e2e)', () => {
     expect(await sent.first().textContent()).toContain('told / tell-high')
     expect(await sent.first().textContent()).toContain('Sent')
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/xray-scans-settings.png`, fullPage: true })
+  })
+
+  it('Advisory Database imports an OSV file chosen on the admin’s disk, which the platform then holds', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'osv-upload-'))
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } })
+    try {
+      const id = 'GHSA-e2e0-up10-ad01'
+      const file = join(folder, `${id}.json`)
+      writeFileSync(file, JSON.stringify(osvAdvisory(id, 'left-pad', { severity: 'HIGH' })))
+      expect((await call(server, 'GET', `/xray/api/v1/advisories/${id}`, { cookie })).status).toBe(404)
+      const admin = await context.newPage()
+      await signIn(server, admin, 'admin', server.config.adminPassword)
+      await admin.goto(`${server.url}/ui/admin/xray/advisories`)
+      const form = admin.getByRole('form', { name: 'Import an advisory file' })
+      await form.getByLabel('OSV file (JSON or zip)').setInputFiles(file)
+      await form.getByRole('button', { name: 'Import file' }).click()
+      await admin
+        .getByRole('status')
+        .filter({ hasText: `Advisories imported from ${id}.json` })
+        .waitFor({ timeout: 30_000 })
+      expect(await adminApi(server, cookie, 'GET', `/xray/api/v1/advisories/${id}`)).toMatchObject({ id })
+      // The imports' list, asked again, names the file.
+      const imports = admin.getByRole('table', { name: 'Imports' })
+      await imports
+        .getByRole('row')
+        .filter({ hasText: `${id}.json` })
+        .first()
+        .waitFor({ timeout: 20_000 })
+      expect(
+        await imports
+          .getByRole('row')
+          .filter({ hasText: `${id}.json` })
+          .first()
+          .textContent(),
+      ).toContain('Imported')
+      if (SHOTS) await admin.screenshot({ path: `${SHOTS}/xray-advisory-upload.png`, fullPage: true })
+    } finally {
+      await context.close()
+      rmSync(folder, { recursive: true, force: true })
+    }
   })
 })

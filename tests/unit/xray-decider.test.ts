@@ -251,6 +251,28 @@ describe('xray: changes', () => {
       )
   })
 
+  it('an import of a file names its stashed bytes and its name (an unnamed one is an upload)', () => {
+    spec(area).given().when({ type: 'xray/ImportAdvisoryFile', fileRef: '', name: 'a.json' }).rejected(/file/)
+    spec(area)
+      .given()
+      .when({ type: 'xray/ImportAdvisoryFile', fileRef: 'f1', name: ' npm.zip ' })
+      .then(
+        X.ChangeRequested({
+          requestId: specMeta.id,
+          change: { kind: 'importAdvisoryFile', fileRef: 'f1', name: 'npm.zip' },
+        }),
+      )
+    spec(area)
+      .given()
+      .when({ type: 'xray/ImportAdvisoryFile', fileRef: 'f2', name: '' })
+      .then(
+        X.ChangeRequested({
+          requestId: specMeta.id,
+          change: { kind: 'importAdvisoryFile', fileRef: 'f2', name: 'upload' },
+        }),
+      )
+  })
+
   it('a report is asked for with its name trimmed; a name longer than the platform keeps is refused', () => {
     spec(area)
       .given()

@@ -48,6 +48,7 @@ describe('a change names what it is about in its message', () => {
       '',
     ],
     [{ kind: 'importAdvisories', url: 'https://osv.example/all.zip' }, 'https://osv.example/all.zip'],
+    [{ kind: 'importAdvisoryFile', fileRef: 'f1', name: 'npm.zip' }, 'npm.zip'],
     [{ kind: 'createReport', report: { kind: 'licenses', name: 'weekly', repositories: [] } }, 'weekly'],
     // The platform names an unnamed report after its kind.
     [{ kind: 'createReport', report: { kind: 'licenses', name: '', repositories: [] } }, 'licenses'],
@@ -87,6 +88,7 @@ describe('after a change, the lists it alters are asked again', () => {
       saveIndexed: ['indexed', 'scans'],
       saveSettings: ['settings', 'notifications'],
       importAdvisories: ['database', 'scans', 'violations'],
+      importAdvisoryFile: ['database', 'scans', 'violations'],
       createReport: ['reports'],
       deleteReport: ['reports'],
       scanGit: ['gitRepositories', 'gitFindings'],

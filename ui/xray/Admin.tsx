@@ -9,6 +9,7 @@ import {
   type AdvisoryImport,
   type NotificationView,
   type ScanSettings,
+  type ScanStatus,
 } from '../../domain/xray'
 import { useApp, useDispatch } from '../shared/appContext'
 import { useValidatedForm } from '../shared/forms'
@@ -16,11 +17,12 @@ import { formatDateTime } from '../shared/dates'
 import { Button } from '../shared/kit/Button'
 import { Checkbox } from '../shared/kit/Checkbox'
 import { TextField } from '../shared/kit/Field'
+import { FileField } from '../shared/kit/FileField'
 import { Badge, Card, EmptyState, KeyValue } from '../shared/kit/Surface'
 import { Table } from '../shared/kit/Table'
 import kit from '../shared/kit/page.module.css'
 import { Checklist, XrayScreen, tableStateOf, usePending, useXrayList, type XrayList } from './common'
-import { notificationStatusText, xrayText } from './messages'
+import { SCAN_STATUS_TEXT, notificationStatusText, xrayText } from './messages'
 import { bindText } from './Violations'
 import styles from './xray.module.css'
 
@@ -237,6 +239,7 @@ const notificationTone = (status: string) =>
 export function AdvisoryDatabasePage() {
   const dispatch = useDispatch()
   const importing = usePending(['importAdvisories'])
+  const importingFile = usePending(['importAdvisoryFile'])
   // Kept here, above the list, so what was typed stays while the database loads again.
   const [url, setUrl] = useState('')
   const [problem, setProblem] = useState<string | undefined>()
@@ -244,7 +247,7 @@ export function AdvisoryDatabasePage() {
     <XrayScreen
       title="Advisory Database"
       description="The advisories scans match versions against, in the OSV format (GitHub Advisory Database, OSV.dev)."
-      changes={['importAdvisories']}
+      changes={['importAdvisories', 'importAdvisoryFile']}
       list={useXrayList('database', { what: 'database' })}
       what="The advisory database"
     >
@@ -275,36 +278,39 @@ export function AdvisoryDatabasePage() {
                 <KeyValue
                   items={Object.entries(data.scans).map(([status, n]) => ({
                     key: status,
-                    label: status.replace('_', ' '),
+                    label: SCAN_STATUS_TEXT[status as ScanStatus] ?? status.replace('_', ' '),
                     value: n.toLocaleString('en'),
                   }))}
                 />
               </Card>
               <Card title="Import now">
-                <form
-                  aria-label="Import advisories"
-                  className={styles.section}
-                  onSubmit={(e) => {
-                    e.preventDefault()
-                    if (!isHttpUrl(url))
-                      return setProblem('Enter the http(s) address of an OSV export (a JSON file or a zip)')
-                    setProblem(undefined)
-                    dispatch({ type: 'xray/ImportAdvisories', url: url.trim() })
-                  }}
-                >
-                  <TextField
-                    label="Address of an OSV export"
-                    placeholder="https://…/npm/all.zip"
-                    value={url}
-                    error={problem}
-                    onChange={(e) => setUrl(e.target.value)}
-                  />
-                  <div>
-                    <Button type="submit" variant="primary" busy={importing}>
-                      Import
-                    </Button>
-                  </div>
-                </form>
+                <div className={styles.imports}>
+                  <form
+                    aria-label="Import advisories"
+                    className={styles.section}
+                    onSubmit={(e) => {
+                      e.preventDefault()
+                      if (!isHttpUrl(url))
+                        return setProblem('Enter the http(s) address of an OSV export (a JSON file or a zip)')
+                      setProblem(undefined)
+                      dispatch({ type: 'xray/ImportAdvisories', url: url.trim() })
+                    }}
+                  >
+                    <TextField
+                      label="Address of an OSV export"
+                      placeholder="https://…/npm/all.zip"
+                      value={url}
+                      error={problem}
+                      onChange={(e) => setUrl(e.target.value)}
+                    />
+                    <div>
+                      <Button type="submit" variant="primary" busy={importing}>
+                        Import
+                      </Button>
+                    </div>
+                  </form>
+                  <ImportFileForm busy={importingFile} />
+                </div>
               </Card>
             </div>
             <Table<AdvisoryImport>
@@ -349,5 +355,44 @@ export function AdvisoryDatabasePage() {
         )
       }}
     </XrayScreen>
+  )
+}
+
+/** An OSV export chosen on the admin's disk (a JSON file or an ecosystem's zip), imported whole or not at all. */
+function ImportFileForm({ busy }: { readonly busy: boolean }) {
+  const app = useApp()
+  const dispatch = useDispatch()
+  // Kept here, so the choice stays while the database loads again.
+  const [file, setFile] = useState<File | null>(null)
+  const [problem, setProblem] = useState<string | undefined>()
+  return (
+    <form
+      aria-label="Import an advisory file"
+      className={styles.section}
+      onSubmit={(e) => {
+        e.preventDefault()
+        if (!file) return setProblem('Choose an OSV export: a JSON file or a zip')
+        setProblem(undefined)
+        // The bytes stay in the file stash: the event names them only.
+        dispatch({ type: 'xray/ImportAdvisoryFile', fileRef: app.stashFile(file), name: file.name })
+      }}
+    >
+      <FileField
+        label="OSV file (JSON or zip)"
+        accept=".json,.zip,application/json,application/zip"
+        onFile={(chosen) => {
+          setFile(chosen)
+          if (chosen) setProblem(undefined)
+        }}
+        chosen={file ? file.name : 'No file chosen'}
+        error={problem}
+        disabled={busy}
+      />
+      <div>
+        <Button type="submit" variant="secondary" busy={busy}>
+          Import file
+        </Button>
+      </div>
+    </form>
   )
 }

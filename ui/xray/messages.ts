@@ -74,6 +74,7 @@ export function changeDoneText(kind: XrayChangeKind, subject: string): string {
     case 'saveSettings':
       return 'Scans settings saved'
     case 'importAdvisories':
+    case 'importAdvisoryFile':
       return `Advisories imported from ${subject}; stored versions are being scanned again`
     case 'createReport':
       return `Report ${subject} asked for: the platform is making it`
@@ -107,6 +108,8 @@ export function changeFailedText(kind: XrayChangeKind, subject: string): string 
       return 'The scans settings were not saved'
     case 'importAdvisories':
       return 'The advisories were not imported'
+    case 'importAdvisoryFile':
+      return `The advisories of ${subject} were not imported`
     case 'createReport':
       return `Report ${subject} was not asked for`
     case 'deleteReport':
