@@ -3,12 +3,13 @@
 // loads by itself when the browser comes back online.
 import { Suspense } from 'react'
 import { describe, expect, it, vi } from 'vitest'
-import { act, render, screen, waitFor } from '@testing-library/react'
+import { act, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { createApp } from '../../composition/createApp'
 import type { AppCommand } from '../../domain/app'
 import { CHUNK_TIMEOUT_MS, isStyleFailure, lazyArea, requestOf } from '../../ui/shared/lazyArea'
 import { fakePorts } from '../support/fakePorts'
+import { LoadFailure } from '../../ui/shared/kit/LoadFailure'
 
 function setUp(load: () => Promise<{ default?: () => React.JSX.Element }>) {
   const app = createApp({ ports: fakePorts(), effects: {} })
@@ -53,6 +54,22 @@ describe('lazily loaded areas', () => {
     expect(logged.map((l) => l.data)).toEqual([
       { name: 'CSS_CHUNK_LOAD_FAILED', area: 'shell', type: 'error', request: cssUrl },
     ])
+  })
+
+  // Seen in Chromium: the failure stood in a plain bordered box with the browser's own grey
+  // button, where every other part of the console that could not be loaded says so in the kit's
+  // failure box, with the kit's Retry.
+  it('says so as every other load failure does: the kit failure box and its Retry button', async () => {
+    const kit = render(<LoadFailure message="Packages could not be loaded." onRetry={() => undefined} />)
+    const kitAlert = kit.getByRole('alert')
+    const kitRetry = kit.getByRole('button', { name: 'Retry' })
+    const [alertClass, retryClass] = [kitAlert.className, kitRetry.className]
+    kit.unmount()
+    setUp(() => Promise.reject(new TypeError('Failed to fetch dynamically imported module')))
+    const alert = await screen.findByRole('alert')
+    expect(alert).toHaveTextContent('This part of the console could not be loaded.')
+    expect(alert.className).toBe(alertClass)
+    expect(within(alert).getByRole('button', { name: 'Retry' }).className).toBe(retryClass)
   })
 
   it('records a ChunkLoadError when the script fails', async () => {

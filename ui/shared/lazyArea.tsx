@@ -10,7 +10,7 @@
  */
 import { lazy, useEffect, useState, type ComponentType } from 'react'
 import type { AppCommand } from '../../domain/app'
-import styles from './chunkStates.module.css'
+import { LoadFailure } from './kit/LoadFailure'
 
 /** Script chunk load time-out (spec 000 section 9). */
 export const CHUNK_TIMEOUT_MS = 120_000
@@ -73,14 +73,7 @@ export function lazyArea<P extends object = object>(
     })
     const Shown = loaded ?? options.fallback
     if (Shown) return <Shown {...props} />
-    return (
-      <div role="alert" className={styles.failed}>
-        <p>This part of the console could not be loaded.</p>
-        <button type="button" onClick={retry}>
-          Retry
-        </button>
-      </div>
-    )
+    return <LoadFailure message="This part of the console could not be loaded." onRetry={retry} />
   }
 
   const settle = async (): Promise<Loaded<P>> => {
