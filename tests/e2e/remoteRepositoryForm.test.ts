@@ -2,7 +2,7 @@
 // (a small registry on 127.0.0.1 serving an `npm pack` tarball), tests the connection and sees
 // the platform's real answer, installs a package through it with the npm CLI, finds the remote
 // online and the package cached in the console, and, with the upstream stopped, Test connection
-// says it is unreachable. The console's screens are kept as screenshots (REMOTE_SCREENSHOTS).
+// says it is unreachable. A cloud metadata address is refused in the URL field first. The console's screens are kept as screenshots (REMOTE_SCREENSHOTS).
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -47,7 +47,17 @@ describe('a remote repository made in the console (e2e)', () => {
     await page.goto(`${server.url}/ui/admin/repositories/remote/new`)
     const form = page.getByRole('form', { name: 'Repository' })
     await form.getByRole('textbox', { name: 'Repository key' }).fill(KEY)
-    await form.getByRole('textbox', { name: 'URL' }).fill(upstream.url)
+    // A cloud metadata address is refused in its field, and what was typed stays.
+    const url = form.getByRole('textbox', { name: 'URL' })
+    await url.fill('http://169.254.169.254/latest/meta-data/')
+    await form.getByRole('button', { name: 'Create' }).click()
+    await form
+      .getByText('Link-local and cloud metadata addresses (169.254.0.0/16, fe80::/10, …) cannot be used')
+      .waitFor({ timeout: 20_000 })
+    expect(await url.getAttribute('aria-invalid')).toBe('true')
+    expect(await url.inputValue()).toBe('http://169.254.169.254/latest/meta-data/')
+    await shot('remote-form-refused-address')
+    await url.fill(upstream.url)
     await form.getByRole('button', { name: 'Test connection' }).click()
     const result = form.getByRole('status', { name: 'Connection test' })
     await result.getByText('Reachable: the upstream answered (HTTP 200)').waitFor({ timeout: 20_000 })
