@@ -12,6 +12,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { isoNow, manualClock, type ManualClock } from '../../server/clock'
 import type { Sql, SqlParams } from '../../server/db/sql'
+import { OUTAGE_AFTER_MS } from '../../server/remote/rules'
 import { remoteStore, type RemoteSettings } from '../../server/remote/store'
 import { npmTarball } from '../support/npmTarball'
 import { browserHeaders, startTestServer, type TestServer } from '../support/server'
@@ -306,6 +307,28 @@ describe('upstream faults', () => {
     )
     expect(upstream.requests.length).toBe(asked)
     await setRemote({ offline: false })
+  })
+
+  it('tells npm of an outage at once (424) once the upstream has failed for a while, until it answers again', async () => {
+    clock.advance(11 * 60 * 1000)
+    // A success first: whatever failed above is over.
+    expect((await get('npm', 'absent-everywhere')).status).toBe(404)
+    upstream.fault('error500', 'document')
+    // The first failure may be a blip: a status npm retries.
+    await expectProblem(await get('npm', 'never-cached'), 502, 'UPSTREAM_ERROR', /answered 500/)
+    clock.advance(OUTAGE_AFTER_MS - 1)
+    await expectProblem(await get('npm', 'never-cached'), 502, 'UPSTREAM_ERROR', /answered 500/)
+    // Failing for OUTAGE_AFTER_MS with no success between: 424, which npm reports at once.
+    clock.advance(1)
+    await expectProblem(await get('npm', 'never-cached'), 424, 'UPSTREAM_ERROR', /answered 500/)
+    await expectProblem(await get('npm', `${FAULTY}-other`), 424, 'UPSTREAM_ERROR', /answered 500/)
+    // The upstream answers again (a package it does not have is an answer): the outage is over.
+    upstream.fault(undefined)
+    expect((await get('npm', 'absent-everywhere')).status).toBe(404)
+    upstream.fault('error500', 'document')
+    clock.advance(OUTAGE_AFTER_MS)
+    await expectProblem(await get('npm', 'never-cached'), 502, 'UPSTREAM_ERROR', /answered 500/)
+    upstream.fault(undefined)
   })
 })
 
