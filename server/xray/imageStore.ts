@@ -17,8 +17,10 @@ const Q = {
       JOIN catalog_versions v ON v.id = l.version_id JOIN xray_indexed_repos r ON r.repo = v.repo
     WHERE l.digest = ? AND NOT EXISTS (SELECT 1 FROM xray_image_inventories i WHERE i.version_id = l.version_id)
     ORDER BY l.version_id`,
+  // Only while the version stands: its layers are read outside any transaction, and an image
+  // deleted meanwhile has nothing to keep.
   putInventory: `INSERT INTO xray_image_inventories (version_id, ecosystems_json, os_name, components_json, read_at, error)
-     VALUES (?, ?, ?, ?, ?, ?)
+     SELECT ?, ?, ?, ?, ?, ? WHERE EXISTS (SELECT 1 FROM catalog_versions WHERE id = ?)
      ON CONFLICT (version_id) DO UPDATE SET ecosystems_json = excluded.ecosystems_json, os_name = excluded.os_name,
        components_json = excluded.components_json, read_at = excluded.read_at, error = excluded.error`,
 } as const
@@ -59,7 +61,7 @@ export function imageStatements(sql: Sql) {
     async dropInventory(versionId: string): Promise<void> {
       await sql.run(Q.dropInventory, [versionId])
     },
-    /** Keeps what the layers hold, or why they could not be read. */
+    /** Keeps what the layers hold, or why they could not be read (nothing for a deleted version). */
     async putInventory(
       versionId: string,
       read: ImageInventory | { error: string },
@@ -73,6 +75,7 @@ export function imageStatements(sql: Sql) {
         JSON.stringify(inventory.components),
         at,
         'error' in read ? read.error : null,
+        versionId,
       ])
     },
   }
