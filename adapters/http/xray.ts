@@ -230,13 +230,14 @@ export function createXrayApi(http: HttpClient): XrayApi {
       case 'importAdvisories':
         return importFrom({ body: { url: c.url } })
       case 'importAdvisoryFile':
-        // The bytes as they are (the platform tells a zip from JSON by its first bytes), waited
-        // for: the lists asked again afterwards hold what it imported.
+        // The bytes as they are (the platform tells a zip from JSON by its first bytes). The
+        // answer comes once they are stored, not after the rescan they start: that may outlast
+        // the platform's 60 s bound on a quiet connection, as the address import's would.
         return file === undefined
           ? Promise.resolve(left({ kind: 'aborted', message: 'no file to import' }))
           : importFrom({
               body: new Blob([file], { type: 'application/octet-stream' }),
-              query: { name: c.name, wait: true },
+              query: { name: c.name },
             })
       case 'createReport':
         return http.send('/xray/api/v1/reports', { method: 'POST', body: c.report })
