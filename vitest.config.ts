@@ -92,6 +92,14 @@ export default defineConfig({
             'tests/server/containers.listCost.test.ts',
             // What a signed-in page's ~22 own requests cost in statements: ~5 s.
             'tests/server/pageReads.test.ts',
+            // Engine-specific SQL through the whole server (docs/testing.md has what each costs):
+            // permission targets in the console's reads and the registry's writes, the catalogue's
+            // counts per caller, the scanner's search and violations, version order and `latest`.
+            'tests/server/permissions.consoleReads.test.ts',
+            'tests/server/registry.authz.test.ts',
+            'tests/server/metadata.countsPerCaller.test.ts',
+            'tests/server/xray.api.test.ts',
+            'tests/server/registry.versions.test.ts',
             'tests/server/remote.generic.test.ts',
             'tests/server/users.disabled.test.ts',
             'tests/server/xray.reports.test.ts',
