@@ -42,7 +42,7 @@ interface Pool extends Queryable {
   on(event: 'error', listener: (error: Error) => void): void
 }
 interface PgModule {
-  Pool: new (options: { connectionString: string; max?: number }) => Pool
+  Pool: new (options: { connectionString: string; max?: number; idleTimeoutMillis?: number }) => Pool
   types: { setTypeParser(oid: number, parse: (text: string) => unknown): void }
 }
 
@@ -111,7 +111,10 @@ export async function openPostgres(url: string, options: { poolSize?: number } =
   // Counts and sums come back as numbers, as on SQLite (JavaScript numbers hold them exactly to 2^53).
   pg.types.setTypeParser(INT8_OID, (text) => Number(text))
   pg.types.setTypeParser(NUMERIC_OID, (text) => Number(text))
-  const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10 })
+  // Connections are kept while idle (`pg` closes them after 10 s by default): a page after a
+  // pause opened its connections again, a new server process each, 3–4 times the page's time
+  // (tests/server/db-poolIdle.test.ts). At most `max` a node, closed with the platform.
+  const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10, idleTimeoutMillis: 0 })
   // An idle connection the server closes must not take the process down.
   pool.on('error', () => undefined)
 
