@@ -46,8 +46,8 @@ interface Answered {
 
 /**
  * The bundle list: the shared Loadable (domain/shared/loadable.ts), each answer with the request
- * it answered. A reload (a poll, a delete, Try again) keeps the rows shown before as its
- * `previous`; a failed reload keeps them too, under the failure and its Try again, so a poll that
+ * it answered. A reload (a poll, a delete, Retry) keeps the rows shown before as its
+ * `previous`; a failed reload keeps them too, under the failure and its Retry, so a poll that
  * fails while a bundle is being built does not blank the list (it stops the polling until retried).
  */
 export type BundleListState =

@@ -112,7 +112,7 @@ describe('the System Logs page', () => {
     const alert = await screen.findByRole('alert')
     expect(alert).toHaveTextContent('status store down')
     delete api.fail.topology
-    await userEvent.setup().click(within(alert).getByRole('button', { name: 'Try again' }))
+    await userEvent.setup().click(within(alert).getByRole('button', { name: 'Retry' }))
     expect(await screen.findByText('node-1 has no log files for Artifactory.')).toBeInTheDocument()
   })
 })

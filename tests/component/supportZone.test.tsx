@@ -180,7 +180,7 @@ describe('the Support Zone page', () => {
       'The support bundles could not be loaded: the platform refused it with status 500: database locked.',
     )
     delete api.failures.list
-    await user.click(within(alert).getByRole('button', { name: 'Try again' }))
+    await user.click(within(alert).getByRole('button', { name: 'Retry' }))
     expect(await screen.findByRole('row', { name: /nightly/ })).toBeInTheDocument()
   })
 
@@ -197,7 +197,7 @@ describe('the Support Zone page', () => {
     expect(screen.getByRole('row', { name: /weekly/ })).toBeInTheDocument()
     expect(screen.queryByRole('row', { name: /nightly/ })).toBeNull()
     delete api.failures.list
-    await user.click(within(alert).getByRole('button', { name: 'Try again' }))
+    await user.click(within(alert).getByRole('button', { name: 'Retry' }))
     await screen.findByRole('button', { name: 'Delete weekly' })
     expect(screen.queryByRole('alert')).toBeNull()
   })

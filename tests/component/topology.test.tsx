@@ -114,7 +114,7 @@ describe('the topology page', () => {
     ])
     renderShell('/admin/mission_control/topology', admin, { serviceStatusApi }, effects)
     expect(await screen.findByRole('alert')).toHaveTextContent('database locked')
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Try again' }))
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Retry' }))
     expect(await screen.findByRole('region', { name: 'artifactory' })).toBeInTheDocument()
     expect(screen.queryByRole('alert')).not.toBeInTheDocument()
   })

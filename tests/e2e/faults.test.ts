@@ -68,7 +68,7 @@ const screens: ReadonlyArray<Screen> = [
     path: '/ui/admin/support-zone',
     api: /\/ui\/api\/v1\/ui\/userSupport\/listBundles$/,
     error: /The support bundles could not be loaded/,
-    retry: 'Try again',
+    retry: 'Retry',
     loaded: (p) => p.getByRole('heading', { name: 'Support bundles' }),
   },
 ]
@@ -103,7 +103,7 @@ async function faultCase(screen: Screen, fault: Fault): Promise<void> {
 // The two run side by side: a request that never answers is cut by the client after 15 s,
 // four times (the GET policy), and the other cases need not wait for it.
 describe.concurrent('faults on the main screens (e2e)', () => {
-  it('a request that never answers: the support zone shows the time-out, and Try again recovers', async () => {
+  it('a request that never answers: the support zone shows the time-out, and Retry recovers', async () => {
     const own = await browser.newContext()
     const hanging = await own.newPage()
     await signIn(server, hanging, 'admin', server.config.adminPassword)
@@ -115,7 +115,7 @@ describe.concurrent('faults on the main screens (e2e)', () => {
     await alert.waitFor({ timeout: 100_000 })
     expect(await alert.innerText()).toMatch(/in time|time/i)
     await hanging.unroute(api)
-    await alert.getByRole('button', { name: 'Try again' }).click()
+    await alert.getByRole('button', { name: 'Retry' }).click()
     await hanging.getByRole('heading', { name: 'Support bundles' }).waitFor({ timeout: 20_000 })
     expect(await alert.count()).toBe(0)
     await own.close()

@@ -101,3 +101,15 @@ describe('the console spells email one way', () => {
     expect(hyphenated).toEqual([])
   })
 })
+
+describe('the console names its retry one way', () => {
+  it('no string or text of ui/ labels a retry "Try again" (every failure box says Retry)', () => {
+    // Topology, the log viewer and support bundles said "Try again" beside every other "Retry".
+    const tryAgain = files('ui', /\.tsx?$/).flatMap((file) =>
+      texts(file)
+        .filter(({ text }) => /^\s*try again\.?\s*$/i.test(text))
+        .map(({ line, text }) => `${file}:${line}: ${text.trim()}`),
+    )
+    expect(tryAgain).toEqual([])
+  })
+})

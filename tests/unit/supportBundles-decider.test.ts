@@ -179,7 +179,7 @@ describe('the bundle list (the shared Loadable)', () => {
     ]
     expect(listOf(...failed)).toEqual({ status: 'failed', requestId: 'r2', failure, previous: rows })
     expect(shownBundles(listOf(...failed))).toEqual(rows)
-    // Try again keeps them too, and its answer replaces them.
+    // Retry keeps them too, and its answer replaces them.
     const retried = [...failed, ListRequested({ requestId: 'r3' })]
     expect(listOf(...retried)).toEqual({ status: 'loading', requestId: 'r3', previous: rows })
     expect(listOf(...retried, ListLoaded({ requestId: 'r3', bundles: [] }))).toEqual({

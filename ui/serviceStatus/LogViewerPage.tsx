@@ -222,7 +222,6 @@ function LogBody({ s }: { s: LogViewerState }): ReactNode {
       <LoadFailure
         message={`The nodes could not be loaded: ${whatHappened(s.nodes.failure)}.`}
         onRetry={() => dispatch({ type: 'serviceStatus/OpenLogViewer' })}
-        retryLabel="Try again"
       />
     )
   if (s.node === null) return <p className={styles.note}>No node runs {productName(s.product)}.</p>
@@ -233,7 +232,6 @@ function LogBody({ s }: { s: LogViewerState }): ReactNode {
       <LoadFailure
         message={`The log files of ${s.node} could not be loaded: ${whatHappened(s.files.failure)}.`}
         onRetry={() => dispatch({ type: 'serviceStatus/OpenLogViewer' })}
-        retryLabel="Try again"
       />
     )
   if (s.file === null)

@@ -140,7 +140,6 @@ export default function TopologyPage() {
         <LoadFailure
           message={`The services could not be loaded: ${whatHappened(topology.failure)}.`}
           onRetry={() => dispatch({ type: 'serviceStatus/LoadTopology' })}
-          retryLabel="Try again"
         />
       )}
       {topology.status === 'loaded' && nodes.length === 0 && (

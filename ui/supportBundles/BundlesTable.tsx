@@ -82,7 +82,6 @@ export function BundlesTable() {
           <LoadFailure
             message={`The support bundles could not be loaded: ${whatHappened(s.list.failure)}.`}
             onRetry={reload}
-            retryLabel="Try again"
           />
         )}
         {s.actionFailure && (
