@@ -394,6 +394,11 @@ export function createXrayService(ctx: XrayContext) {
       return first
     },
 
+    /** Answers when the rescans asked for so far (and the one more a request during them asks) are done (tests). */
+    async idle(): Promise<void> {
+      while (running) await running.catch(() => undefined)
+    },
+
     /** Stops background scans (the node is closing); answers when the current batch is done. */
     async stop(): Promise<void> {
       stopped = true

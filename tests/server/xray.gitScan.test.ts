@@ -7,6 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { gitScannerFor } from '../../server/xray/gitScanner'
+import { xrayFor } from '../../server/xray/service'
 import { browserHeaders, startTestServer, type TestServer } from '../support/server'
 import { startFakeGitVendor, type FakeGitVendor } from '../support/fakeGitVendor'
 import { gitRepository, lockOf } from '../support/gitRepositories'
@@ -399,13 +400,17 @@ describe('git repository scanning', () => {
       summary: 'lodash after 4.17.20 is unsafe',
       modified: '2026-11-01T00:00:00Z',
     })
-    const imported = await fetch(api('/xray/api/v1/advisories/import?wait=true&name=late.json'), {
+    // Answered once stored; the rescan it starts is awaited below, not inside the request (on
+    // PostgreSQL under load it outlasted the platform's 60 s bound on a quiet connection).
+    const imported = await fetch(api('/xray/api/v1/advisories/import?name=late.json'), {
       method: 'POST',
       headers: { ...browserHeaders(server.url, admin.cookie), 'content-type': 'application/octet-stream' },
       body: JSON.stringify([advisory]),
     })
     expect(imported.status).toBe(200)
     expect(await imported.json()).toMatchObject({ ok: true, advisories: 1 })
+    // The catalogue's rescan matches the git repositories again at its end.
+    await xrayFor(server.ctx).idle()
     await gitScannerFor(server.ctx).idle()
 
     const locked = (await findingsOf('octo/locked')).filter((f) => f.issue === advisory.id)
