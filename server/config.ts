@@ -3,6 +3,7 @@
  * real passwords: the seeded defaults are for a developer's own machine only.
  */
 import { join, resolve } from 'node:path'
+import { isRefusedHost, REFUSED_HOST_MESSAGE } from '../domain/shared/refusedHost'
 
 export const FLAVOURS = [
   'platform',
@@ -103,6 +104,9 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     const value = env[name]
     if (value !== undefined && value !== 'offline' && !/^https?:\/\/[^/]/.test(value))
       throw new Error(`${name} must be an http(s) address or offline; got ${value}`)
+    // The rule a remote saved in the console meets (it would be refused at every fetch anyway).
+    if (value !== undefined && value !== 'offline' && isRefusedHost(new URL(value).hostname))
+      throw new Error(`${name}: ${REFUSED_HOST_MESSAGE}; got ${value}`)
   }
   const databaseUrl = env.DATABASE_URL || undefined
   if (databaseUrl !== undefined && !/^postgres(ql)?:\/\/[^/]/.test(databaseUrl))
