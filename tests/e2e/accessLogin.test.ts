@@ -5,7 +5,8 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { Secret, TOTP } from 'otpauth'
 import { browser, server, withPlatformAndChromium } from '../support/e2e'
-import { createUser, currentUser, fillLogin, pathOf } from './loginHelpers'
+import { createUser, currentUser, pathOf } from './loginHelpers'
+import { fillLogin } from '../support/signIn'
 
 withPlatformAndChromium({ accessLogin: true })
 beforeAll(async () => {

@@ -3,7 +3,8 @@
 import { describe, expect, it } from 'vitest'
 import { browser, server, withPlatformAndChromium } from '../support/e2e'
 import { browserHeaders } from '../support/server'
-import { adminCookie, currentUser, signIn } from './loginHelpers'
+import { adminCookie, currentUser } from './loginHelpers'
+import { signIn } from '../support/signIn'
 import { chooseOption } from './kitSelect'
 
 withPlatformAndChromium()

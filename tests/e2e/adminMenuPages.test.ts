@@ -8,7 +8,8 @@
 import { describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { browser, server, withPlatformAndChromium } from '../support/e2e'
-import { pathOf, signIn } from './loginHelpers'
+import { pathOf } from './loginHelpers'
+import { signIn } from '../support/signIn'
 
 withPlatformAndChromium()
 

@@ -5,7 +5,7 @@ import { browser, server, withPlatformAndChromium } from '../support/e2e'
 import type { Page } from 'playwright-core'
 import { readFile } from 'node:fs/promises'
 import { unzipSync } from 'fflate'
-import { fillLogin } from './loginHelpers'
+import { fillLogin } from '../support/signIn'
 
 let page: Page
 

@@ -4,7 +4,8 @@ import { createHash } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import { browser, withChromium } from '../support/e2e'
 import { browserHeaders, startTestServer } from '../support/server'
-import { adminCookie, signIn } from './loginHelpers'
+import { adminCookie } from './loginHelpers'
+import { signIn } from '../support/signIn'
 
 withChromium()
 

@@ -4,7 +4,8 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { browser, server, withPlatformAndChromium } from '../support/e2e'
 import type { Page } from 'playwright-core'
-import { pathOf, signIn } from './loginHelpers'
+import { pathOf } from './loginHelpers'
+import { signIn } from '../support/signIn'
 
 let page: Page
 const SHOTS = process.env.SCREENSHOTS_DIR

@@ -3,6 +3,7 @@
 // react's page names the version holding the file.
 import { describe, expect, it } from 'vitest'
 import { browser, server, withPlatformAndChromium } from '../support/e2e'
+import { signIn } from '../support/signIn'
 
 withPlatformAndChromium()
 
@@ -16,11 +17,7 @@ describe('search by checksum (e2e)', () => {
       )
       .get() as { sha256: string; version: string }
     const page = await browser.newPage()
-    await page.goto(`${server.url}/ui/login`)
-    await page.getByRole('textbox', { name: 'Username' }).fill('developer')
-    await page.getByLabel('Password', { exact: true }).fill(server.config.userPassword)
-    await page.getByRole('button', { name: 'Log in' }).click()
-    await expect.poll(() => new URL(page.url()).pathname, { timeout: 20_000 }).not.toMatch(/\/login/)
+    await signIn(server, page, 'developer', server.config.userPassword)
 
     const bar = page.getByRole('search', { name: 'Universal search' })
     await bar.getByRole('combobox', { name: 'Search text' }).fill(file.sha256)

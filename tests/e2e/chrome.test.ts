@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest'
 import { browser, server, withPlatformAndChromium } from '../support/e2e'
 import type { Locator, Page } from 'playwright-core'
-import { signIn } from './loginHelpers'
+import { signIn } from '../support/signIn'
 import { chooseOption } from './kitSelect'
 import { exportLogText } from './debugTools'
 

@@ -4,7 +4,7 @@
 // the Scans List's filters stand on one line (the checkbox sat below the Search button).
 import { describe, expect, it } from 'vitest'
 import { browser, server, withPlatformAndChromium } from '../support/e2e'
-import { signIn } from './loginHelpers'
+import { signIn } from '../support/signIn'
 
 withPlatformAndChromium()
 

@@ -3,7 +3,7 @@
 // on Administration → Contact Requests.
 import { describe, expect, it } from 'vitest'
 import { browser, server, withPlatformAndChromium } from '../support/e2e'
-import { signIn } from './loginHelpers'
+import { signIn } from '../support/signIn'
 
 withPlatformAndChromium({}, { PLATFORM_FLAVOUR: 'tour' })
 

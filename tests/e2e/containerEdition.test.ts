@@ -5,7 +5,8 @@
 import { describe, expect, it } from 'vitest'
 import { browser, server, withPlatformAndChromium } from '../support/e2e'
 import { sampleImages } from '../../server/containers/samples'
-import { pathOf, signIn } from './loginHelpers'
+import { pathOf } from './loginHelpers'
+import { signIn } from '../support/signIn'
 
 // Through the environment, as the edition is started in production.
 withPlatformAndChromium({}, { PLATFORM_FLAVOUR: 'container-registry' })

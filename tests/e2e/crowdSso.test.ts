@@ -6,7 +6,8 @@ import { describe, expect, it } from 'vitest'
 import { browser, withChromium } from '../support/e2e'
 import { startTestServer } from '../support/server'
 import { startLocalCrowd } from '../support/localCrowd'
-import { adminApi, adminCookie, currentUser, pathOf, signIn } from './loginHelpers'
+import { adminApi, adminCookie, currentUser, pathOf } from './loginHelpers'
+import { signIn } from '../support/signIn'
 
 withChromium()
 

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { browser, server, withPlatformAndChromium } from '../support/e2e'
-import { signIn } from './loginHelpers'
+import { signIn } from '../support/signIn'
 import { exportLogText, openDebugTools } from './debugTools'
 
 // A distinctive password, so the exported log can be searched for it.

@@ -14,7 +14,8 @@ import type { Page } from 'playwright-core'
 import { browser, server, withPlatformAndChromium } from '../support/e2e'
 import { skopeoCli, writeOciIndexLayout, writeOciLayout } from '../support/skopeo'
 import { buildImage } from '../../server/containers/imageBuilder'
-import { pathOf, signIn } from './loginHelpers'
+import { pathOf } from './loginHelpers'
+import { signIn } from '../support/signIn'
 import { chooseOption } from './kitSelect'
 
 let page: Page

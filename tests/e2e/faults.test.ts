@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'vitest'
 import { browser, server, withPlatformAndChromium } from '../support/e2e'
 import type { BrowserContext, Page, Route } from 'playwright-core'
-import { signIn } from './loginHelpers'
+import { signIn } from '../support/signIn'
 
 let context: BrowserContext
 let page: Page

@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core'
 import { browser, withChromium } from '../support/e2e'
 import { startTestServer } from '../support/server'
 import type { Flavour } from '../../server/config'
-import { fillLogin } from './loginHelpers'
+import { fillLogin } from '../support/signIn'
 
 withChromium()
 

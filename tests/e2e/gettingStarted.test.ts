@@ -3,7 +3,7 @@
 // video to its end and the platform remembers it across a reload.
 import { describe, expect, it } from 'vitest'
 import { browser, server, withPlatformAndChromium } from '../support/e2e'
-import { signIn } from './loginHelpers'
+import { signIn } from '../support/signIn'
 
 withPlatformAndChromium({}, {})
 

@@ -8,7 +8,8 @@ import { browser, server, withPlatformAndChromium } from '../support/e2e'
 import type { Page } from 'playwright-core'
 import { startFakeGitVendor, type FakeGitVendor } from '../support/fakeGitVendor'
 import { browserHeaders } from '../support/server'
-import { adminCookie, signIn } from './loginHelpers'
+import { adminCookie } from './loginHelpers'
+import { signIn } from '../support/signIn'
 
 let vendor: FakeGitVendor
 

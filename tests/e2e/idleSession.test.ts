@@ -4,7 +4,8 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { browser, server, withPlatformAndChromium } from '../support/e2e'
 import { browserHeaders } from '../support/server'
-import { adminCookie, createUser, currentUser, fillLogin, pathOf, signIn } from './loginHelpers'
+import { adminCookie, createUser, currentUser, pathOf } from './loginHelpers'
+import { fillLogin, signIn } from '../support/signIn'
 
 withPlatformAndChromium()
 beforeAll(async () => {

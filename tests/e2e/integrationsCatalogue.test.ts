@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest'
 import type { BrowserContext, Page } from 'playwright-core'
 import { browser, server, withPlatformAndChromium } from '../support/e2e'
-import { signIn } from './loginHelpers'
+import { signIn } from '../support/signIn'
 
 withPlatformAndChromium({})
 

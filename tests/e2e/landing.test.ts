@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest'
 import { browser, server, withPlatformAndChromium } from '../support/e2e'
 import type { Page } from 'playwright-core'
-import { fillLogin, signIn } from './loginHelpers'
+import { fillLogin, signIn } from '../support/signIn'
 
 withPlatformAndChromium()
 

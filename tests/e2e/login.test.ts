@@ -2,7 +2,8 @@
 import { randomUUID } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import { browser, server, withPlatformAndChromium } from '../support/e2e'
-import { currentUser, fillLogin, pathOf, signIn } from './loginHelpers'
+import { currentUser, pathOf } from './loginHelpers'
+import { fillLogin, signIn } from '../support/signIn'
 
 withPlatformAndChromium()
 

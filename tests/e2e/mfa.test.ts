@@ -4,7 +4,8 @@ import { browser, server, withPlatformAndChromium } from '../support/e2e'
 import type { Page } from 'playwright-core'
 import { Secret, TOTP } from 'otpauth'
 import { manualClock } from '../../server/clock'
-import { createUser, currentUser, fillLogin, pathOf } from './loginHelpers'
+import { createUser, currentUser, pathOf } from './loginHelpers'
+import { fillLogin } from '../support/signIn'
 
 // The platform's clock: the test moves it to the next 30-second code window instead of waiting.
 const clock = manualClock()

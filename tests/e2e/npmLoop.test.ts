@@ -12,7 +12,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { browser, server, withPlatformAndChromium } from '../support/e2e'
 import type { Locator, Page } from 'playwright-core'
 import { npmCli } from '../support/npmCli'
-import { pathOf, signIn } from './loginHelpers'
+import { pathOf } from './loginHelpers'
+import { signIn } from '../support/signIn'
 import { chooseOption, optionNames } from './kitSelect'
 
 let page: Page

@@ -3,7 +3,7 @@
 // place, and it loads by itself when the connection is back, without a reload.
 import { describe, expect, it } from 'vitest'
 import { browser, server, withPlatformAndChromium } from '../support/e2e'
-import { signIn } from './loginHelpers'
+import { signIn } from '../support/signIn'
 
 withPlatformAndChromium()
 

@@ -3,7 +3,8 @@
 // it creates the project on the platform.
 import { describe, expect, it } from 'vitest'
 import { browser, server, withPlatformAndChromium } from '../support/e2e'
-import { adminCookie, currentUser, fillLogin, pathOf } from './loginHelpers'
+import { adminCookie, currentUser, pathOf } from './loginHelpers'
+import { fillLogin } from '../support/signIn'
 import { browserHeaders } from '../support/server'
 
 withPlatformAndChromium({}, { PLATFORM_FLAVOUR: 'cloud-trial' })

@@ -8,6 +8,7 @@ import { browser, server, withPlatformAndChromium } from '../support/e2e'
 import type { Page } from 'playwright-core'
 import { chooseOption } from './kitSelect'
 import { publishBody } from '../support/npmPublish'
+import { fillLogin } from '../support/signIn'
 
 withPlatformAndChromium()
 
@@ -16,11 +17,7 @@ const pathOf = (page: Page) => {
   return `${u.pathname.replace(/^\/ui/, '')}${u.search}`
 }
 
-async function logIn(page: Page) {
-  await page.getByRole('textbox', { name: 'Username' }).fill('developer')
-  await page.getByLabel('Password', { exact: true }).fill(server.config.userPassword)
-  await page.getByRole('button', { name: 'Log in' }).click()
-}
+const logIn = (page: Page) => fillLogin(page, 'developer', server.config.userPassword)
 
 /** A page of its own at 1440 by 900 px, signed in as the regular user. */
 async function signedInAt1440() {

@@ -1,7 +1,9 @@
 // Forgot/reset password through the server's outbox, and an expired password changed at login.
 import { beforeAll, describe, expect, it } from 'vitest'
 import { browser, server, withPlatformAndChromium } from '../support/e2e'
-import { createUser, currentUser, fillLogin, outbox, pathOf } from './loginHelpers'
+import { createUser, currentUser, pathOf } from './loginHelpers'
+import { fillLogin } from '../support/signIn'
+import { outbox } from '../support/outbox'
 
 withPlatformAndChromium()
 beforeAll(async () => {

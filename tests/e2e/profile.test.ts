@@ -2,7 +2,8 @@
 // email and the password, and see the API key once (never in web storage).
 import { beforeAll, describe, expect, it } from 'vitest'
 import { browser, server, withPlatformAndChromium } from '../support/e2e'
-import { createUser, currentUser, signIn } from './loginHelpers'
+import { createUser, currentUser } from './loginHelpers'
+import { signIn } from '../support/signIn'
 
 withPlatformAndChromium()
 beforeAll(async () => {

@@ -3,7 +3,8 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { browser, server, withPlatformAndChromium } from '../support/e2e'
 import { browserHeaders } from '../support/server'
-import { adminCookie, createUser, pathOf, signIn } from './loginHelpers'
+import { adminCookie, createUser, pathOf } from './loginHelpers'
+import { signIn } from '../support/signIn'
 import { chooseOption } from './kitSelect'
 
 async function asAdmin(method: string, path: string, body: unknown) {

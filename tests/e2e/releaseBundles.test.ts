@@ -6,7 +6,8 @@ import { createHash } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import { browser, server, withPlatformAndChromium } from '../support/e2e'
 import type { Page } from 'playwright-core'
-import { fillLogin, pathOf } from './loginHelpers'
+import { pathOf } from './loginHelpers'
+import { fillLogin } from '../support/signIn'
 
 withPlatformAndChromium()
 

@@ -12,7 +12,7 @@ import { browser, withChromium } from '../support/e2e'
 import { startTestServer, type TestServer } from '../support/server'
 import { npmCli } from '../support/npmCli'
 import { startPackedUpstream, type PackedUpstream, type UpstreamRegistry } from '../support/upstreamRegistry'
-import { signIn } from './loginHelpers'
+import { signIn } from '../support/signIn'
 import { chooseOption } from './kitSelect'
 
 const NAME = `e2e-remote-${Date.now().toString(36)}`

@@ -11,7 +11,7 @@ import { browser, withChromium } from '../support/e2e'
 import { startTestServer, type TestServer } from '../support/server'
 import { npmCli } from '../support/npmCli'
 import { startPackedUpstream, type PackedUpstream, type UpstreamRegistry } from '../support/upstreamRegistry'
-import { signIn } from './loginHelpers'
+import { signIn } from '../support/signIn'
 
 const NAME = `e2e-form-${Date.now().toString(36)}`
 const KEY = 'upstream-remote'

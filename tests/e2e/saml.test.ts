@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { browser, server, withPlatformAndChromium } from '../support/e2e'
 import { startLocalSamlIdp, type LocalSamlIdp } from '../../server/sso/localSamlIdp'
 import { readGeneralConfig, writeGeneralConfig } from '../../server/admin/generalConfig'
-import { adminApi, adminCookie, currentUser, fillLogin, pathOf, signIn } from './loginHelpers'
+import { adminApi, adminCookie, currentUser, pathOf } from './loginHelpers'
+import { fillLogin, signIn } from '../support/signIn'
 
 const API = '/ui/api/v1'
 let idp: LocalSamlIdp

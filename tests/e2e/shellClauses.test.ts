@@ -3,7 +3,8 @@
 import { describe, expect, it } from 'vitest'
 import { browser, withChromium } from '../support/e2e'
 import { startTestServer } from '../support/server'
-import { adminApi, adminCookie, fillLogin, pathOf } from './loginHelpers'
+import { adminApi, adminCookie, pathOf } from './loginHelpers'
+import { fillLogin } from '../support/signIn'
 
 withChromium()
 

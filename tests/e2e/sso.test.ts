@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { browser, server, withPlatformAndChromium } from '../support/e2e'
 import { startLocalOidcProvider, type LocalOidcProvider } from '../../server/sso/localOidcProvider'
-import { adminApi, adminCookie, currentUser, fillLogin, pathOf } from './loginHelpers'
+import { adminApi, adminCookie, currentUser, pathOf } from './loginHelpers'
+import { fillLogin } from '../support/signIn'
 
 const API = '/ui/api/v1'
 let idp: LocalOidcProvider

@@ -10,7 +10,7 @@ import { diffStates } from '../../domain/debug'
 import { REDACTED_EMAIL } from '../../domain/debug/redact'
 import { logStateHash } from '../../domain/logHash'
 import { browser, server, withPlatformAndChromium } from '../support/e2e'
-import { signIn } from './loginHelpers'
+import { signIn } from '../support/signIn'
 
 // A distinctive password, so the session and the zip can be searched for it.
 withPlatformAndChromium({ adminPassword: 'E2e-Admin-Secret-5b7e' })

@@ -11,7 +11,8 @@ import type { Page } from 'playwright-core'
 import { browser, server, withPlatformAndChromium } from '../support/e2e'
 import { FIXTURE_IMAGE, importDebianFixture, pushDebianFixtureImage } from '../support/debianFixtureImage'
 import { xrayFor } from '../../server/xray/service'
-import { adminCookie, signIn } from './loginHelpers'
+import { adminCookie } from './loginHelpers'
+import { signIn } from '../support/signIn'
 
 let page: Page
 let work: string

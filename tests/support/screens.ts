@@ -6,7 +6,7 @@
  * lacks (a proxy, a group, a permission, a project) is listed with the page that creates it.
  * `:package` is replaced at run time by the first package of the packages list.
  */
-import { signIn as fillAndWait } from './signIn'
+import { fillLogin, signIn } from './signIn'
 import { browserHeaders } from './server'
 import { openDebugTools } from '../e2e/debugTools'
 import { chooseOption } from '../e2e/kitSelect'
@@ -302,11 +302,7 @@ export const SCREENS: ReadonlyArray<Screen> = [
     name: 'login-refused',
     path: '/login',
     users: ['anonymous'],
-    open: async (page) => {
-      await page.getByRole('textbox', { name: 'Username' }).fill('nobody')
-      await page.getByLabel('Password', { exact: true }).fill('not-the-password')
-      await page.getByRole('button', { name: 'Log in' }).click()
-    },
+    open: (page) => fillLogin(page, 'nobody', 'not-the-password'),
     ready: (page) => page.getByRole('alert'),
   },
   {
@@ -322,11 +318,7 @@ export const SCREENS: ReadonlyArray<Screen> = [
     name: 'mfa-enroll',
     path: '/login',
     users: ['anonymous'],
-    open: async (page) => {
-      await page.getByRole('textbox', { name: 'Username' }).fill(MFA_USER.name)
-      await page.getByLabel('Password', { exact: true }).fill(MFA_USER.password)
-      await page.getByRole('button', { name: 'Log in' }).click()
-    },
+    open: (page) => fillLogin(page, MFA_USER.name, MFA_USER.password),
     ready: (page) => page.getByRole('img', { name: 'QR code for your authenticator app' }),
   },
 ]
@@ -391,7 +383,7 @@ export async function signInAs(
   config: { adminPassword: string; userPassword: string },
 ): Promise<void> {
   if (kind === 'anonymous') return
-  await fillAndWait(page, base, kind, passwordOf(kind, config))
+  await signIn({ url: base }, page, kind, passwordOf(kind, config))
 }
 
 /**
