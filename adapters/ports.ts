@@ -7,7 +7,7 @@ import type { Questionnaire } from '../domain/onboarding/rules'
 import type { ContactRequest } from '../domain/onboarding/contact'
 import type { ContactRecord } from '../domain/onboarding/types'
 import type { PersonalizationChoices } from '../domain/onboarding/personalization'
-import type { EducationModule, EducationVideoId } from '../domain/onboarding/education'
+import type { EducationModule, EducationVideoId } from '../domain/education'
 import type { Either } from 'fp-ts/Either'
 import type { SchedulerLike } from 'rxjs'
 import type { Failure } from '../domain/shared/failure'
@@ -531,6 +531,10 @@ export interface OnboardingApi {
   personalizationStatus(): Promise<Result<{ readonly sent: boolean }>>
   /** Sends the signed-in user's personalization choices. */
   sendPersonalization(choices: PersonalizationChoices): Promise<Result<void>>
+}
+
+/** The education center's calls (server/API.md, "Platform", the `/ui/education` rows). */
+export interface EducationApi {
   /** The education center of the signed-in user: videos played and whether feedback was given. */
   educationProgress(): Promise<Result<EducationProgress>>
   /** Records that the signed-in user played a getting-started video. */
@@ -568,6 +572,7 @@ export interface Ports {
   readonly supportBundlesApi: SupportBundlesApi
   readonly navigationApi: NavigationApi
   readonly onboardingApi: OnboardingApi
+  readonly educationApi: EducationApi
   readonly repositoriesApi: RepositoriesApi
   readonly artifactsApi: ArtifactsApi
   readonly securityApi: SecurityApi

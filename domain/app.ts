@@ -33,6 +33,7 @@ import { overviewArea } from './overview'
 import { integrationsArea } from './integrations'
 import { tokensArea } from './tokens'
 import { xrayArea } from './xray'
+import { educationArea } from './education/decider'
 
 /**
  * Every area, in the order their `evolve` runs for each event (and their policies). The app's
@@ -61,6 +62,7 @@ const sliceAreas = [
   integrationsArea,
   tokensArea,
   xrayArea,
+  educationArea,
 ] as const
 
 type Listed = (typeof sliceAreas)[number]

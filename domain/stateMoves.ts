@@ -584,6 +584,31 @@ const artifactSearchAdded: StateMove = {
   },
 }
 
+/** The education center went from the onboarding area (a part of it) to an area of its own. */
+const educationToOwnArea: StateMove = {
+  name: 'education center: onboarding -> education',
+  before(state) {
+    const { education, ...rest } = state
+    const center = (education as Slice | undefined)?.center
+    if (center === undefined) return rest
+    return { ...rest, onboarding: { ...slice(state, 'onboarding'), educationCenter: center } }
+  },
+  after(state) {
+    const onboarding = slice(state, 'onboarding')
+    // A state of an earlier build has no education area: it gets the area's initial slice.
+    if (!('educationCenter' in onboarding)) return 'education' in state ? state : { ...state, education: {} }
+    const { educationCenter, ...rest } = onboarding
+    return {
+      ...state,
+      onboarding: rest,
+      education: {
+        ...slice(state, 'education'),
+        ...(educationCenter === undefined ? {} : { center: educationCenter }),
+      },
+    }
+  },
+}
+
 export const STATE_MOVES: ReadonlyArray<StateMove> = [
   setUpToOnboarding,
   tourToOwnArea,
@@ -600,6 +625,7 @@ export const STATE_MOVES: ReadonlyArray<StateMove> = [
   suggestionsAsLoadable,
   packagesLandingAdded,
   artifactSearchAdded,
+  educationToOwnArea,
 ]
 
 /**

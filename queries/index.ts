@@ -20,6 +20,7 @@ import { securityQueries } from './security'
 import { buildsQueries } from './builds'
 import { overviewQueries } from './overview'
 import { onboardingQueries } from './onboarding'
+import { educationQueries } from './education'
 import { supportBundlesQueries } from './supportBundles'
 import { integrationsQueries } from './integrations'
 import { tokensQueries } from './tokens'
@@ -49,6 +50,7 @@ export const queryTable = {
   ...integrationsQueries,
   ...tokensQueries,
   ...xrayQueries,
+  ...educationQueries,
 }
 
 type Table = typeof queryTable

@@ -11,7 +11,6 @@ import type {
   ClientFlow,
   ContactFormState,
   ContactRequestsList,
-  EducationCenterState,
   PersonalizationState,
   QuestionnaireWizard,
 } from '../domain/onboarding'
@@ -29,8 +28,6 @@ const contactRequests: Selector<object, ContactRequestsList | undefined> = (stat
   state.onboarding.contactRequests
 const personalization: Selector<object, PersonalizationState | undefined> = (state) =>
   state.onboarding.personalization
-const educationCenter: Selector<object, EducationCenterState | undefined> = (state) =>
-  state.onboarding.educationCenter
 
 // Queries of the onboarding area, named `onboarding/Noun`.
 export const onboardingQueries = {
@@ -42,5 +39,4 @@ export const onboardingQueries = {
   'onboarding/ContactForm': contactForm,
   'onboarding/ContactRequests': contactRequests,
   'onboarding/Personalization': personalization,
-  'onboarding/EducationCenter': educationCenter,
 } satisfies QueryTable

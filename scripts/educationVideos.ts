@@ -6,7 +6,7 @@
  */
 import { writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
-import { EDUCATION_VIDEOS } from '../domain/onboarding/education'
+import { EDUCATION_VIDEOS } from '../domain/education'
 import { launchChromium } from '../tests/support/browser'
 
 const out = resolve(import.meta.dirname, '..', 'server', 'education', 'videos')

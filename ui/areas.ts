@@ -33,6 +33,7 @@ import { overviewManifest } from './overview/manifest'
 import { integrationsManifest } from './integrations/manifest'
 import { tokensManifest } from './tokens/manifest'
 import { xrayManifest } from './xray/manifest'
+import { educationManifest } from './education/manifest'
 
 export const areaManifests: ReadonlyArray<AreaManifest> = [
   { key: 'bus', domain: slice(busArea) },
@@ -66,4 +67,5 @@ export const areaManifests: ReadonlyArray<AreaManifest> = [
   integrationsManifest,
   tokensManifest,
   xrayManifest,
+  educationManifest,
 ]

@@ -16,7 +16,6 @@ const ContactRecords = t.array(ContactRecordC)
 const PersonalizationStatus = t.type({ sent: t.boolean })
 const ClientBaseUrl = t.type({ baseUrl: t.string })
 const ReverseProxies = t.array(ReverseProxyC)
-const EducationProgress = t.type({ played: t.array(t.string), feedbackGiven: t.boolean })
 
 /** The onboarding area's calls (see server/API.md, "Onboarding"; the client base URL under "Platform"). */
 export function createOnboardingApi(http: HttpClient): OnboardingApi {
@@ -53,18 +52,6 @@ export function createOnboardingApi(http: HttpClient): OnboardingApi {
     contactRequests: async () => await http.request('/ui/admin/contactRequests', ContactRecords),
     personalizationStatus: async () =>
       await http.request('/ui/onboarding/personalization', PersonalizationStatus),
-    educationProgress: async () => await http.request('/ui/education', EducationProgress),
-    markVideoPlayed: async (video) =>
-      done(
-        await http.request(`/ui/education/videos/${encodeURIComponent(video)}/played`, EducationProgress, {
-          method: 'PUT',
-          body: {},
-        }),
-      ),
-    sendEducationFeedback: async (feedback) =>
-      done(
-        await http.request('/ui/education/feedback', EducationProgress, { method: 'POST', body: feedback }),
-      ),
     sendPersonalization: async (choices) =>
       done(
         await http.request('/ui/onboarding/personalization', PersonalizationStatus, {

@@ -16,11 +16,6 @@ import {
   PersonalizationLoadFailed,
   PersonalizationSendFailed,
   PersonalizationSent,
-  EducationFeedbackFailed,
-  EducationFeedbackSaved,
-  EducationProgressLoaded,
-  EducationProgressLoadFailed,
-  EducationVideoPlayFailed,
 } from '../../domain/onboarding/events'
 import {
   decodePersonalization,
@@ -162,47 +157,6 @@ const sendPersonalization: Effect = (events$, _state$, ports) =>
     ),
   )
 
-/** Asks for the user's education progress as the education center opens. */
-const loadEducationProgress: Effect = (events$, _state$, ports) =>
-  events$.pipe(
-    ofType('onboarding/EducationCenterOpened'),
-    switchMap((envelope) => {
-      const { requestId } = envelope.event.data
-      return request(envelope, () => ports.onboardingApi.educationProgress(), {
-        done: (progress) =>
-          EducationProgressLoaded({
-            requestId,
-            progress: { played: [...progress.played], feedbackGiven: progress.feedbackGiven },
-          }),
-        failed: (failure) => EducationProgressLoadFailed({ requestId, failure }),
-      })
-    }),
-  )
-
-/** Remembers a played video on the platform; only a failure is recorded. */
-const saveVideoPlayed: Effect = (events$, _state$, ports) =>
-  events$.pipe(
-    ofType('onboarding/EducationVideoPlayed'),
-    mergeMap((envelope) => {
-      const { video } = envelope.event.data
-      return request(envelope, () => ports.onboardingApi.markVideoPlayed(video), {
-        done: () => [],
-        failed: (failure) => EducationVideoPlayFailed({ video, failure }),
-      })
-    }),
-  )
-
-const sendEducationFeedback: Effect = (events$, _state$, ports) =>
-  events$.pipe(
-    ofType('onboarding/EducationFeedbackSent'),
-    exhaustMap((envelope) =>
-      request(envelope, () => ports.onboardingApi.sendEducationFeedback(envelope.event.data), {
-        done: () => EducationFeedbackSaved({}),
-        failed: (failure) => EducationFeedbackFailed({ failure }),
-      }),
-    ),
-  )
-
 // Effects of the onboarding area: each calls a port and turns the answer into an event.
 export const onboardingEffects: EffectTable = {
   clientBaseUrl,
@@ -213,7 +167,4 @@ export const onboardingEffects: EffectTable = {
   loadPersonalization,
   storePersonalization,
   sendPersonalization,
-  loadEducationProgress,
-  saveVideoPlayed,
-  sendEducationFeedback,
 }

@@ -18,7 +18,6 @@ export const onboardingCommandCodecs: CommandCodecs<OnboardingCommand> = {
   }),
   'onboarding/CloseClientFlow': t.type({ finished: t.boolean }),
   'onboarding/CloseContactForm': t.UnknownRecord,
-  'onboarding/CloseEducationCenter': t.UnknownRecord,
   'onboarding/ClosePersonalization': t.UnknownRecord,
   'onboarding/CloseQuestionnaire': t.UnknownRecord,
   'onboarding/CloseQuickSetup': t.UnknownRecord,
@@ -97,25 +96,15 @@ export const onboardingCommandCodecs: CommandCodecs<OnboardingCommand> = {
   'onboarding/LoadClientBaseUrl': t.UnknownRecord,
   'onboarding/LoadContactRequests': t.UnknownRecord,
   'onboarding/LoadPersonalization': t.UnknownRecord,
-  'onboarding/MarkEducationVideoPlayed': t.type({
-    video: t.keyof({ welcome: null, 'first-repository': null, 'publish-package': null }),
-  }),
   'onboarding/MoveClientFlow': t.type({ step: t.number }),
-  'onboarding/OpenEducationCenter': t.partial({
-    module: t.keyof({ repositories: null, gettingStarted: null, security: null, automation: null }),
-  }),
   'onboarding/OpenPersonalization': t.UnknownRecord,
   'onboarding/OpenQuestionnaire': t.UnknownRecord,
   'onboarding/OpenQuickSetup': t.UnknownRecord,
-  'onboarding/SendEducationFeedback': t.type({ helpful: t.boolean, comment: t.string }),
   'onboarding/SendPersonalization': t.UnknownRecord,
   'onboarding/SetUpClient': t.intersection([
     t.type({ packageType: t.string, repo: t.string }),
     t.partial({ availableRepos: t.array(t.string) }),
   ]),
-  'onboarding/ShowEducationModule': t.type({
-    module: t.keyof({ repositories: null, gettingStarted: null, security: null, automation: null }),
-  }),
   'onboarding/ShowPersonalizationStep': t.type({
     step: t.keyof({ technologies: null, goal: null, view: null }),
   }),

@@ -2,7 +2,6 @@ import type { OnboardingStep, Questionnaire } from './rules'
 import type { OnboardingUserFlags } from './afterLogin'
 import type { ContactForm } from './contact'
 import type { PersonalizationStep, StepDataOf } from './personalization'
-import type { EducationModule, EducationVideoId } from './education'
 
 // Commands of the onboarding area, named `onboarding/Imperative`.
 export type OnboardingCommand =
@@ -63,11 +62,3 @@ export type OnboardingCommand =
   | { readonly type: 'onboarding/ShowPersonalizationStep'; readonly step: PersonalizationStep }
   /** Sends the choices once every step is completed. */
   | { readonly type: 'onboarding/SendPersonalization' }
-  /** Opens the education center (Help, the getting-started page) and asks for the user's progress. */
-  | { readonly type: 'onboarding/OpenEducationCenter'; readonly module?: EducationModule }
-  | { readonly type: 'onboarding/CloseEducationCenter' }
-  | { readonly type: 'onboarding/ShowEducationModule'; readonly module: EducationModule }
-  /** A getting-started video played to its end: remembered for the user (once). */
-  | { readonly type: 'onboarding/MarkEducationVideoPlayed'; readonly video: EducationVideoId }
-  /** Feedback on the module shown: helpful or not, and an optional comment. */
-  | { readonly type: 'onboarding/SendEducationFeedback'; readonly helpful: boolean; readonly comment: string }

@@ -1,6 +1,7 @@
 /**
  * The onboarding area, made of its parts: quick setup, set-me-up, getting started (the check
- * after login and the questionnaire), contact us, personalization and the education center.
+ * after login and the questionnaire), contact us and personalization; the education center is
+ * an area of its own (domain/education).
  * Each part decides on the fields of the slice it owns and a small context of its own; the
  * state, the events and the commands keep the one `onboarding` key, so logs keep their shape.
  */
@@ -18,7 +19,6 @@ import { setMeUpPart } from './setMeUpDecider'
 import { gettingStartedPart } from './gettingStartedDecider'
 import { contactPart } from './contactDecider'
 import { personalizationPart } from './personalizationDecider'
-import { educationPart } from './educationDecider'
 
 /** The slices the parts' contexts read. */
 export interface OnboardingSlices {
@@ -34,7 +34,6 @@ export const onboardingParts = [
   gettingStartedPart,
   contactPart,
   personalizationPart,
-  educationPart,
 ] as const
 
 export const onboardingArea: SliceArea<

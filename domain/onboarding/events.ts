@@ -5,7 +5,6 @@ import { ReverseProxyC } from '../shared/webServer'
 import { DESIRED_FEATURES, ONBOARDING_STEPS, PURPOSES, ROLES } from './rules'
 import { HELP_OPTIONS } from './contact'
 import { PERSONALIZATION_STEPS, PersonalizationDataC, StepDataOfC } from './personalization'
-import { EDUCATION_MODULES, EDUCATION_VIDEO_IDS } from './education'
 
 const literals = <T extends string>(values: ReadonlyArray<T>) =>
   t.keyof(Object.fromEntries(values.map((v) => [v, null])) as Record<T, null>)
@@ -205,45 +204,6 @@ export const PersonalizationSendFailed = defineEvent(
   t.type({ failure: Failure }),
 )
 
-const ModuleC = literals(EDUCATION_MODULES)
-const VideoC = literals(EDUCATION_VIDEO_IDS)
-const ProgressC = t.type({ played: t.array(t.string), feedbackGiven: t.boolean })
-
-// The education center (spec 001 sections 2-3): open, a module shown, videos played and
-// feedback given, the last two kept per user on the platform.
-export const EducationCenterOpened = defineEvent(
-  'onboarding/EducationCenterOpened',
-  t.type({ requestId: t.string }),
-)
-export const EducationCenterClosed = defineEvent('onboarding/EducationCenterClosed', t.type({}))
-export const EducationProgressLoaded = defineEvent(
-  'onboarding/EducationProgressLoaded',
-  t.type({ requestId: t.string, progress: ProgressC }),
-)
-export const EducationProgressLoadFailed = defineEvent(
-  'onboarding/EducationProgressLoadFailed',
-  t.type({ requestId: t.string, failure: Failure }),
-)
-export const EducationModuleShown = defineEvent(
-  'onboarding/EducationModuleShown',
-  t.type({ module: ModuleC }),
-)
-/** A getting-started video was played to its end (saved by an effect). */
-export const EducationVideoPlayed = defineEvent('onboarding/EducationVideoPlayed', t.type({ video: VideoC }))
-export const EducationVideoPlayFailed = defineEvent(
-  'onboarding/EducationVideoPlayFailed',
-  t.type({ video: VideoC, failure: Failure }),
-)
-export const EducationFeedbackSent = defineEvent(
-  'onboarding/EducationFeedbackSent',
-  t.type({ module: ModuleC, helpful: t.boolean, comment: t.string }),
-)
-export const EducationFeedbackSaved = defineEvent('onboarding/EducationFeedbackSaved', t.type({}))
-export const EducationFeedbackFailed = defineEvent(
-  'onboarding/EducationFeedbackFailed',
-  t.type({ failure: Failure }),
-)
-
 // Each part of the area (decider.ts) evolves its own group of events.
 export const quickSetupEvents = [
   QuickSetupOpened,
@@ -293,26 +253,12 @@ export const personalizationEvents = [
   PersonalizationSent,
   PersonalizationSendFailed,
 ] as const
-export const educationEvents = [
-  EducationCenterOpened,
-  EducationCenterClosed,
-  EducationProgressLoaded,
-  EducationProgressLoadFailed,
-  EducationModuleShown,
-  EducationVideoPlayed,
-  EducationVideoPlayFailed,
-  EducationFeedbackSent,
-  EducationFeedbackSaved,
-  EducationFeedbackFailed,
-] as const
-
 export const onboardingEvents = [
   ...quickSetupEvents,
   ...setMeUpEvents,
   ...gettingStartedEvents,
   ...contactEvents,
   ...personalizationEvents,
-  ...educationEvents,
 ] as const
 
 export type OnboardingEvent = EventOf<(typeof onboardingEvents)[number]>

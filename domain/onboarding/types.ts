@@ -4,7 +4,6 @@ import type { ReverseProxy } from '../shared/webServer'
 import type { OnboardingStep } from './rules'
 import type { ContactRequest } from './contact'
 import type { PersonalizationData } from './personalization'
-import type { EducationModule } from './education'
 
 /** The guided client flow quick setup relaunched for a package type and repository. */
 export interface ClientFlow {
@@ -68,21 +67,6 @@ export type PersonalizationState =
     }
   | { readonly status: 'hidden' }
 
-/** The education center panel: the module shown, what the platform says was played, the feedback. */
-export interface EducationCenterState {
-  readonly open: boolean
-  readonly module: EducationModule
-  readonly progress:
-    | { readonly status: 'loading'; readonly requestId: string }
-    | { readonly status: 'loaded'; readonly played: ReadonlyArray<string> }
-    | { readonly status: 'failed'; readonly failure: Failure }
-  readonly feedback:
-    | { readonly status: 'none' }
-    | { readonly status: 'sending' }
-    | { readonly status: 'given' }
-    | { readonly status: 'failed'; readonly failure: Failure }
-}
-
 /** Set-me-up's panel: the package type and repositories it shows (spec 000 section 4). */
 export interface SetMeUpState {
   readonly visible: boolean
@@ -123,8 +107,6 @@ export interface OnboardingState {
   readonly gettingStartedSave?: 'saving' | 'saved' | 'failed'
   /** Personalization onboarding, from the getting-started page's first load. */
   readonly personalization?: PersonalizationState
-  /** The education center, from its first opening. */
-  readonly educationCenter?: EducationCenterState
 }
 
 export const initialOnboardingState: OnboardingState = {}

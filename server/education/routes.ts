@@ -12,7 +12,7 @@ import {
   EDUCATION_VIDEO_IDS,
   FEEDBACK_COMMENT_MAX,
   type EducationVideoId,
-} from '../../domain/onboarding/education'
+} from '../../domain/education'
 import { educationStore } from './store'
 
 const videosDir = join(import.meta.dirname, 'videos')

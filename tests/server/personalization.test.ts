@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestServer, type TestServer } from '../support/server'
 import { call, sessionOf } from '../support/apiCalls'
-import { EDUCATION_VIDEO_IDS } from '../../domain/onboarding/education'
+import { EDUCATION_VIDEO_IDS } from '../../domain/education'
 
 let server: TestServer
 let admin: string

@@ -29,8 +29,8 @@ function useOverlayChunk() {
       }),
       // The onboarding questionnaire: a chunk of its own, loaded when it opens.
       Questionnaire: lazyArea('onboarding', () => import('../onboarding/QuestionnaireDialog'), report),
-      // The education center: with the onboarding area's screens, loaded when first opened.
-      EducationCenter: lazyArea('onboarding', () => import('../onboarding/EducationCenter'), report),
+      // The education center: a chunk of its own, loaded when first opened.
+      EducationCenter: lazyArea('education', () => import('../education/EducationCenter'), report),
       // The debug panel is a chunk of its own, loaded when first opened.
       DebugPanel: lazyArea('debug', () => import('../debug/DebugPanel'), report),
       // The set-me-up panel and its selects (Radix Select): a chunk of their own, loaded when it opens.
@@ -58,7 +58,7 @@ export default function MainLayout({ children }: { children: ReactNode }) {
   const questionnaire = useQuery({ type: 'onboarding/Questionnaire' })
   const app = useApp()
   const { Overlays, TopMenus, SetMeUpPanel, Questionnaire, DebugPanel, EducationCenter } = useOverlayChunk()
-  const education = useQuery({ type: 'onboarding/EducationCenter' })
+  const education = useQuery({ type: 'education/Center' })
   // The theme is applied here, with the chrome, so the page does not flash before the menus load.
   const [theme, setTheme] = useTheme(ctx.signedIn ? ctx.userName : 'anonymous')
   // The drawer is open on the page where it was opened: any navigation closes it.

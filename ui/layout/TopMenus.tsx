@@ -58,7 +58,7 @@ export default function TopMenus({ theme, onTheme, icons, menus, focusRef }: Top
       case 'debugTools':
         return dispatch({ type: 'navigation/ToggleDebugPanel' })
       case 'educationCenter':
-        return dispatch({ type: 'onboarding/OpenEducationCenter' })
+        return dispatch({ type: 'education/Open' })
       default:
         return undefined
     }

@@ -89,9 +89,7 @@ export default function GettingStartedPage() {
         >
           <p className={styles.cardText}>Short videos and guides on the platform&apos;s first steps.</p>
           <div>
-            <Button
-              onClick={() => dispatch({ type: 'onboarding/OpenEducationCenter', module: 'gettingStarted' })}
-            >
+            <Button onClick={() => dispatch({ type: 'education/Open', module: 'gettingStarted' })}>
               Watch the getting-started videos
             </Button>
           </div>

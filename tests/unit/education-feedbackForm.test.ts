@@ -1,7 +1,7 @@
-/** The education center's feedback form rule (domain/onboarding/education.ts validateFeedback). */
+/** The education center's feedback form rule (domain/education/rules.ts validateFeedback). */
 import { describe, expect, it } from 'vitest'
 import { left, right } from 'fp-ts/Either'
-import { FEEDBACK_COMMENT_MAX, validateFeedback } from '../../domain/onboarding'
+import { FEEDBACK_COMMENT_MAX, validateFeedback } from '../../domain/education'
 
 describe('validateFeedback', () => {
   it.each([

@@ -15,7 +15,7 @@ import {
   type EducationCenterState,
   type EducationModule,
   type EducationVideoId,
-} from '../../domain/onboarding'
+} from '../../domain/education'
 import { useDispatch, useQuery } from '../shared/appContext'
 import { Button } from '../shared/kit/Button'
 import { RadioGroup } from '../shared/kit/Choice'
@@ -27,7 +27,7 @@ import { whatHappened } from '../shared/failureText'
 import { messageText } from '../shared/messages'
 import { useValidatedForm } from '../shared/forms'
 import kitField from '../shared/kit/field.module.css'
-import styles from './onboarding.module.css'
+import styles from './education.module.css'
 
 const API_BASE = '/ui/api/v1'
 
@@ -84,7 +84,7 @@ function Video({ id, title, played }: { id: EducationVideoId; title: string; pla
         onPause={() => setPlaying(false)}
         onEnded={() => {
           setPlaying(false)
-          dispatch({ type: 'onboarding/MarkEducationVideoPlayed', video: id })
+          dispatch({ type: 'education/MarkVideoPlayed', video: id })
         }}
       />
       <div className={styles.videoInfo}>
@@ -152,7 +152,7 @@ function Feedback({ center }: { center: EducationCenterState }) {
       </p>
     )
   const submit = form.submit(({ helpful, comment }) =>
-    dispatch({ type: 'onboarding/SendEducationFeedback', helpful, comment }),
+    dispatch({ type: 'education/SendFeedback', helpful, comment }),
   )
   const sending = center.feedback.status === 'sending'
   return (
@@ -197,12 +197,12 @@ function Feedback({ center }: { center: EducationCenterState }) {
 
 export default function EducationCenter() {
   const dispatch = useDispatch()
-  const center = useQuery({ type: 'onboarding/EducationCenter' })
+  const center = useQuery({ type: 'education/Center' })
   if (!center) return null
   return (
     <Dialog
       open={center.open}
-      onOpenChange={(o) => !o && dispatch({ type: 'onboarding/CloseEducationCenter' })}
+      onOpenChange={(o) => !o && dispatch({ type: 'education/Close' })}
       title="Education Center"
       description="Short videos and guides on the platform's first steps."
       size="lg"
@@ -210,7 +210,7 @@ export default function EducationCenter() {
       <Tabs<EducationModule>
         label="Modules"
         value={center.module}
-        onValueChange={(module) => dispatch({ type: 'onboarding/ShowEducationModule', module })}
+        onValueChange={(module) => dispatch({ type: 'education/ShowModule', module })}
         tabs={EDUCATION_MODULES.map((m) => ({
           value: m,
           label: MODULE_TITLES[m],

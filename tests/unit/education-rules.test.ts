@@ -9,7 +9,7 @@ import {
   nextVideo,
   validateFeedback,
   validateFeedbackComment,
-} from '../../domain/onboarding/education'
+} from '../../domain/education'
 
 describe('the getting-started videos', () => {
   it('are served as WebM files under the console API, one per video', () => {

@@ -1,10 +1,12 @@
 /**
  * The education center: the panel, the module shown, the videos the platform says were played,
- * and the feedback on a module.
+ * and the feedback on a module. It decides on its own slice; all it reads of the rest of the
+ * state is whether a user is signed in.
  */
-import { isLeft, left, right } from 'fp-ts/Either'
+import { isLeft, left, right, type Either } from 'fp-ts/Either'
+import type { SliceArea } from '../shared/area'
 import { isSignedIn, type SessionSlices } from '../session'
-import { EDUCATION_MODULES, EDUCATION_VIDEO_IDS, validateFeedbackComment } from './education'
+import { EDUCATION_MODULES, EDUCATION_VIDEO_IDS, validateFeedbackComment } from './rules'
 import {
   EducationCenterClosed,
   EducationCenterOpened,
@@ -12,9 +14,11 @@ import {
   EducationFeedbackSent,
   EducationModuleShown,
   EducationVideoPlayed,
+  type EducationEvent,
 } from './events'
-import { typesOf, type OnboardingPart, type OnboardingPartEvent } from './part'
-import type { EducationCenterState } from './types'
+import type { EducationCommand } from './commands'
+import { initialEducationState, type EducationCenterState, type EducationState } from './types'
+import { educationCommandCodecs } from './commandCodecs.gen'
 
 /** What the education center reads of the rest of the state. */
 export interface EducationContext {
@@ -23,9 +27,9 @@ export interface EducationContext {
 
 function evolveCenter(
   e: EducationCenterState | undefined,
-  event: OnboardingPartEvent,
+  event: EducationEvent,
 ): EducationCenterState | undefined {
-  if (event.type === 'onboarding/EducationCenterOpened')
+  if (event.type === 'education/CenterOpened')
     return {
       open: true,
       module: e?.module ?? 'gettingStarted',
@@ -36,61 +40,54 @@ function evolveCenter(
     }
   if (!e) return e
   switch (event.type) {
-    case 'onboarding/EducationCenterClosed':
+    case 'education/CenterClosed':
       return { ...e, open: false }
-    case 'onboarding/EducationProgressLoaded':
+    case 'education/ProgressLoaded':
       return {
         ...e,
         progress: { status: 'loaded', played: event.data.progress.played },
         feedback: event.data.progress.feedbackGiven ? { status: 'given' } : e.feedback,
       }
-    case 'onboarding/EducationProgressLoadFailed':
+    case 'education/ProgressLoadFailed':
       return e.progress.status === 'loaded'
         ? e
         : { ...e, progress: { status: 'failed', failure: event.data.failure } }
-    case 'onboarding/EducationModuleShown':
+    case 'education/ModuleShown':
       return { ...e, module: event.data.module }
-    case 'onboarding/EducationVideoPlayed': {
+    case 'education/VideoPlayed': {
       const played = e.progress.status === 'loaded' ? e.progress.played : []
       return played.includes(event.data.video)
         ? e
         : { ...e, progress: { status: 'loaded', played: [...played, event.data.video] } }
     }
-    case 'onboarding/EducationFeedbackSent':
+    case 'education/FeedbackSent':
       return { ...e, feedback: { status: 'sending' } }
-    case 'onboarding/EducationFeedbackSaved':
+    case 'education/FeedbackSaved':
       return { ...e, feedback: { status: 'given' } }
-    case 'onboarding/EducationFeedbackFailed':
+    case 'education/FeedbackFailed':
       return { ...e, feedback: { status: 'failed', failure: event.data.failure } }
     default:
       return e
   }
 }
 
-export const educationPart: OnboardingPart<
-  'educationCenter',
-  | 'onboarding/OpenEducationCenter'
-  | 'onboarding/CloseEducationCenter'
-  | 'onboarding/ShowEducationModule'
-  | 'onboarding/MarkEducationVideoPlayed'
-  | 'onboarding/SendEducationFeedback',
+export const educationArea: SliceArea<
+  'education',
+  EducationState,
+  EducationCommand,
+  EducationEvent,
   EducationContext,
   never,
   SessionSlices
 > = {
-  fields: ['educationCenter'],
-  commandTypes: [
-    'onboarding/OpenEducationCenter',
-    'onboarding/CloseEducationCenter',
-    'onboarding/ShowEducationModule',
-    'onboarding/MarkEducationVideoPlayed',
-    'onboarding/SendEducationFeedback',
-  ],
-  eventTypes: typesOf(...educationEvents),
+  key: 'education',
+  commands: educationCommandCodecs,
+  initialState: initialEducationState,
+  events: educationEvents,
   contextOf: (state) => ({ signedIn: isSignedIn(state) }),
-  decide(command, { educationCenter: e }, { signedIn }, meta) {
+  decide(command, { center: e }, { signedIn }, meta): Either<string, ReadonlyArray<EducationEvent>> {
     switch (command.type) {
-      case 'onboarding/OpenEducationCenter': {
+      case 'education/Open': {
         if (!signedIn) return left('the education center is for signed-in users')
         if (command.module !== undefined && !EDUCATION_MODULES.includes(command.module))
           return left(`no module ${String(command.module)}`)
@@ -100,22 +97,22 @@ export const educationPart: OnboardingPart<
             : []
         return e?.open ? right(shown) : right([EducationCenterOpened({ requestId: meta.id }), ...shown])
       }
-      case 'onboarding/CloseEducationCenter':
+      case 'education/Close':
         return e?.open ? right([EducationCenterClosed({})]) : right([])
     }
     if (!e?.open) return left('the education center is not open')
     switch (command.type) {
-      case 'onboarding/ShowEducationModule':
+      case 'education/ShowModule':
         if (!EDUCATION_MODULES.includes(command.module)) return left(`no module ${String(command.module)}`)
         return command.module === e.module
           ? right([])
           : right([EducationModuleShown({ module: command.module })])
-      case 'onboarding/MarkEducationVideoPlayed':
+      case 'education/MarkVideoPlayed':
         if (!EDUCATION_VIDEO_IDS.includes(command.video)) return left(`no video ${String(command.video)}`)
         // Played once is remembered: playing it again records nothing.
         if (e.progress.status === 'loaded' && e.progress.played.includes(command.video)) return right([])
         return right([EducationVideoPlayed({ video: command.video })])
-      case 'onboarding/SendEducationFeedback': {
+      case 'education/SendFeedback': {
         if (e.feedback.status === 'sending') return left('the feedback is being sent')
         if (e.feedback.status === 'given') return left('feedback is already given')
         const comment = validateFeedbackComment(command.comment)
@@ -127,7 +124,7 @@ export const educationPart: OnboardingPart<
     }
   },
   evolve(slice, event) {
-    const next = evolveCenter(slice.educationCenter, event)
-    return next === slice.educationCenter || next === undefined ? slice : { ...slice, educationCenter: next }
+    const center = evolveCenter(slice.center, event)
+    return center === slice.center || center === undefined ? slice : { ...slice, center }
   },
 }

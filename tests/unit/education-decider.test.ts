@@ -1,17 +1,14 @@
 // Given events, when a command, then events: the education center (spec 001 sections 2-3):
 // open for signed-in users, modules, a played video remembered once, feedback with its rule.
 import { describe, expect, it } from 'vitest'
-import * as O from '../../domain/onboarding/events'
+import * as O from '../../domain/education/events'
 import * as S from '../../domain/session/events'
-import { onboardingArea as onboardingSlice } from '../../domain/onboarding/decider'
+import { educationArea } from '../../domain/education/decider'
 import { appSlice } from '../../domain/app'
 import { spec } from '../support/decider'
 import { user } from '../support/fixtures'
 
-/** The area as the app runs it: its parts on the onboarding slice, their contexts from the state. */
-const onboardingArea = appSlice(onboardingSlice)
-
-const onboarding = spec(onboardingArea)
+const education = spec(appSlice(educationArea))
 const signedIn = S.SignedIn({ user: user({ name: 'developer' }), via: 'password' })
 const opened = [signedIn, O.EducationCenterOpened({ requestId: 'r' })]
 const loaded = (played: string[], feedbackGiven = false) =>
@@ -19,19 +16,19 @@ const loaded = (played: string[], feedbackGiven = false) =>
 
 describe('the education center (spec 001 sections 2-3)', () => {
   it('opens for a signed-in user on getting started, or on the module asked for', () => {
-    onboarding
+    education
       .given(signedIn)
-      .when({ type: 'onboarding/OpenEducationCenter' })
+      .when({ type: 'education/Open' })
       .then(O.EducationCenterOpened({ requestId: 'id-1' }))
-    onboarding
+    education
       .given(signedIn)
-      .when({ type: 'onboarding/OpenEducationCenter', module: 'security' })
+      .when({ type: 'education/Open', module: 'security' })
       .then(O.EducationCenterOpened({ requestId: 'id-1' }), O.EducationModuleShown({ module: 'security' }))
-    onboarding
+    education
       .given()
-      .when({ type: 'onboarding/OpenEducationCenter' })
+      .when({ type: 'education/Open' })
       .rejected(/signed-in users/)
-    const state = onboarding.given(...opened).state.onboarding.educationCenter
+    const state = education.given(...opened).state.education.center
     expect(state).toEqual({
       open: true,
       module: 'gettingStarted',
@@ -41,74 +38,74 @@ describe('the education center (spec 001 sections 2-3)', () => {
   })
 
   it('shows the videos the platform says were played and whether feedback was given', () => {
-    const state = onboarding.given(...opened, loaded(['welcome'], true)).state.onboarding.educationCenter
+    const state = education.given(...opened, loaded(['welcome'], true)).state.education.center
     expect(state?.progress).toEqual({ status: 'loaded', played: ['welcome'] })
     expect(state?.feedback).toEqual({ status: 'given' })
   })
 
   it('remembers a video played to its end once', () => {
-    onboarding
+    education
       .given(...opened, loaded([]))
-      .when({ type: 'onboarding/MarkEducationVideoPlayed', video: 'welcome' })
+      .when({ type: 'education/MarkVideoPlayed', video: 'welcome' })
       .then(O.EducationVideoPlayed({ video: 'welcome' }))
-    onboarding
+    education
       .given(...opened, loaded(['welcome']))
-      .when({ type: 'onboarding/MarkEducationVideoPlayed', video: 'welcome' })
+      .when({ type: 'education/MarkVideoPlayed', video: 'welcome' })
       .nothing()
-    onboarding
+    education
       .given(signedIn)
-      .when({ type: 'onboarding/MarkEducationVideoPlayed', video: 'welcome' })
+      .when({ type: 'education/MarkVideoPlayed', video: 'welcome' })
       .rejected(/not open/)
-    const after = onboarding.given(
+    const after = education.given(
       ...opened,
       loaded(['welcome']),
       O.EducationVideoPlayed({ video: 'publish-package' }),
     )
-    expect(after.state.onboarding.educationCenter?.progress).toEqual({
+    expect(after.state.education.center?.progress).toEqual({
       status: 'loaded',
       played: ['welcome', 'publish-package'],
     })
   })
 
   it('takes feedback on the module shown once, with a comment of at most 500 characters', () => {
-    onboarding
+    education
       .given(...opened, loaded([]), O.EducationModuleShown({ module: 'automation' }))
-      .when({ type: 'onboarding/SendEducationFeedback', helpful: false, comment: '  more on builds  ' })
+      .when({ type: 'education/SendFeedback', helpful: false, comment: '  more on builds  ' })
       .then(O.EducationFeedbackSent({ module: 'automation', helpful: false, comment: 'more on builds' }))
-    onboarding
+    education
       .given(...opened, loaded([]))
-      .when({ type: 'onboarding/SendEducationFeedback', helpful: true, comment: 'x'.repeat(501) })
+      .when({ type: 'education/SendFeedback', helpful: true, comment: 'x'.repeat(501) })
       .rejected('feedbackTooLong')
-    onboarding
+    education
       .given(...opened, loaded([], true))
-      .when({ type: 'onboarding/SendEducationFeedback', helpful: true, comment: '' })
+      .when({ type: 'education/SendFeedback', helpful: true, comment: '' })
       .rejected(/already given/)
     const sending = [
       ...opened,
       loaded([]),
       O.EducationFeedbackSent({ module: 'gettingStarted', helpful: true, comment: '' }),
     ]
-    onboarding
+    education
       .given(...sending)
-      .when({ type: 'onboarding/SendEducationFeedback', helpful: true, comment: '' })
+      .when({ type: 'education/SendFeedback', helpful: true, comment: '' })
       .rejected(/being sent/)
     expect(
-      onboarding.given(...sending, O.EducationFeedbackSaved({})).state.onboarding.educationCenter?.feedback,
+      education.given(...sending, O.EducationFeedbackSaved({})).state.education.center?.feedback,
     ).toEqual({ status: 'given' })
   })
 
   it('closes, keeping what it knows for the next opening', () => {
-    const closed = onboarding.given(...opened, loaded(['welcome']), O.EducationCenterClosed({}))
-    expect(closed.state.onboarding.educationCenter?.open).toBe(false)
-    const again = closed.when({ type: 'onboarding/OpenEducationCenter' }).after().onboarding.educationCenter
+    const closed = education.given(...opened, loaded(['welcome']), O.EducationCenterClosed({}))
+    expect(closed.state.education.center?.open).toBe(false)
+    const again = closed.when({ type: 'education/Open' }).after().education.center
     expect(again?.progress).toEqual({ status: 'loaded', played: ['welcome'] })
   })
 })
 
 describe('the education center: what a user sees as the platform answers', () => {
   const failure = { kind: 'network', message: 'offline' } as const
-  const center = (...events: Parameters<typeof onboarding.given>) =>
-    onboarding.given(...events).state.onboarding.educationCenter
+  const center = (...events: Parameters<typeof education.given>) =>
+    education.given(...events).state.education.center
 
   it('says the progress could not be loaded, but keeps progress it already showed', () => {
     expect(center(...opened, O.EducationProgressLoadFailed({ requestId: 'r', failure }))?.progress).toEqual({
@@ -157,7 +154,7 @@ describe('the education center: what a user sees as the platform answers', () =>
   })
 
   it('takes the feedback again after it failed, on the module then shown', () => {
-    onboarding
+    education
       .given(
         ...opened,
         loaded([]),
@@ -165,88 +162,88 @@ describe('the education center: what a user sees as the platform answers', () =>
         O.EducationFeedbackFailed({ failure }),
         O.EducationModuleShown({ module: 'repositories' }),
       )
-      .when({ type: 'onboarding/SendEducationFeedback', helpful: true, comment: 'ok' })
+      .when({ type: 'education/SendFeedback', helpful: true, comment: 'ok' })
       .then(O.EducationFeedbackSent({ module: 'repositories', helpful: true, comment: 'ok' }))
-    onboarding
+    education
       .given(...opened, loaded([]))
-      .when({ type: 'onboarding/SendEducationFeedback', helpful: false, comment: 'x'.repeat(500) })
+      .when({ type: 'education/SendFeedback', helpful: false, comment: 'x'.repeat(500) })
       .then(O.EducationFeedbackSent({ module: 'gettingStarted', helpful: false, comment: 'x'.repeat(500) }))
-    onboarding
+    education
       .given(signedIn)
-      .when({ type: 'onboarding/SendEducationFeedback', helpful: true, comment: '' })
+      .when({ type: 'education/SendFeedback', helpful: true, comment: '' })
       .rejected(/not open/)
   })
 
   it('opening when open only changes the module asked for; closing what is closed does nothing', () => {
-    onboarding
+    education
       .given(...opened)
-      .when({ type: 'onboarding/OpenEducationCenter', module: 'automation' })
+      .when({ type: 'education/Open', module: 'automation' })
       .then(O.EducationModuleShown({ module: 'automation' }))
-    onboarding
+    education
       .given(...opened)
-      .when({ type: 'onboarding/OpenEducationCenter' })
+      .when({ type: 'education/Open' })
       .nothing()
     // Opened the first time on getting started, which it shows anyway: no module change.
-    onboarding
+    education
       .given(signedIn)
-      .when({ type: 'onboarding/OpenEducationCenter', module: 'gettingStarted' })
+      .when({ type: 'education/Open', module: 'gettingStarted' })
       .then(O.EducationCenterOpened({ requestId: 'id-1' }))
-    onboarding
+    education
       .given(...opened)
-      .when({ type: 'onboarding/OpenEducationCenter', module: 'gettingStarted' })
+      .when({ type: 'education/Open', module: 'gettingStarted' })
       .nothing()
     // Closed on a module, opened again on that module: no module change is recorded.
-    onboarding
+    education
       .given(...opened, O.EducationModuleShown({ module: 'security' }), O.EducationCenterClosed({}))
-      .when({ type: 'onboarding/OpenEducationCenter', module: 'security' })
+      .when({ type: 'education/Open', module: 'security' })
       .then(O.EducationCenterOpened({ requestId: 'id-1' }))
-    onboarding
+    education
       .given(...opened, O.EducationModuleShown({ module: 'security' }), O.EducationCenterClosed({}))
-      .when({ type: 'onboarding/OpenEducationCenter', module: 'gettingStarted' })
+      .when({ type: 'education/Open', module: 'gettingStarted' })
       .then(
         O.EducationCenterOpened({ requestId: 'id-1' }),
         O.EducationModuleShown({ module: 'gettingStarted' }),
       )
-    onboarding
+    education
       .given(...opened)
-      .when({ type: 'onboarding/CloseEducationCenter' })
+      .when({ type: 'education/Close' })
       .then(O.EducationCenterClosed({}))
-    onboarding.given(signedIn).when({ type: 'onboarding/CloseEducationCenter' }).nothing()
-    onboarding
+    education.given(signedIn).when({ type: 'education/Close' }).nothing()
+    education
       .given(...opened, O.EducationCenterClosed({}))
-      .when({ type: 'onboarding/CloseEducationCenter' })
+      .when({ type: 'education/Close' })
       .nothing()
   })
 
   it('shows a module of the panel, refusing one it does not have or while closed', () => {
-    onboarding
+    education
       .given(...opened)
-      .when({ type: 'onboarding/ShowEducationModule', module: 'repositories' })
+      .when({ type: 'education/ShowModule', module: 'repositories' })
       .then(O.EducationModuleShown({ module: 'repositories' }))
-    onboarding
+    education
       .given(...opened)
-      .when({ type: 'onboarding/ShowEducationModule', module: 'gettingStarted' })
+      .when({ type: 'education/ShowModule', module: 'gettingStarted' })
       .nothing()
     // A script calling the decider itself, past the command codec.
-    onboarding
+    education
       .given(...opened)
-      .when({ type: 'onboarding/ShowEducationModule', module: 'billing' as never })
+      .when({ type: 'education/ShowModule', module: 'billing' as never })
       .rejected('no module billing')
-    onboarding
+    education
       .given(...opened)
-      .when({ type: 'onboarding/OpenEducationCenter', module: 'billing' as never })
+      .when({ type: 'education/Open', module: 'billing' as never })
       .rejected('no module billing')
-    onboarding
+    education
       .given(...opened, O.EducationCenterClosed({}))
-      .when({ type: 'onboarding/ShowEducationModule', module: 'repositories' })
+      .when({ type: 'education/ShowModule', module: 'repositories' })
       .rejected(/not open/)
     expect(center(...opened, O.EducationModuleShown({ module: 'automation' }))?.module).toBe('automation')
   })
 
   it('records a video played before the progress arrives, and no video it does not serve', () => {
-    onboarding
+    education
       .given(...opened)
-      .when({ type: 'onboarding/MarkEducationVideoPlayed', video: 'first-repository' })
+      .when({ type: 'education/MarkVideoPlayed', video: 'first-repository' })
       .then(O.EducationVideoPlayed({ video: 'first-repository' }))
     expect(center(...opened, O.EducationVideoPlayed({ video: 'first-repository' }))?.progress).toEqual({
       status: 'loaded',
@@ -255,9 +252,9 @@ describe('the education center: what a user sees as the platform answers', () =>
     expect(
       center(...opened, loaded(['welcome']), O.EducationVideoPlayed({ video: 'welcome' }))?.progress,
     ).toEqual({ status: 'loaded', played: ['welcome'] })
-    onboarding
+    education
       .given(...opened, loaded(['welcome']))
-      .when({ type: 'onboarding/MarkEducationVideoPlayed', video: 'intro' as never })
+      .when({ type: 'education/MarkVideoPlayed', video: 'intro' as never })
       .rejected('no video intro')
   })
 

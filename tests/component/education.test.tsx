@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest'
 import { fireEvent, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { left, right } from 'fp-ts/Either'
-import type { EducationProgress, OnboardingApi } from '../../adapters/ports'
+import type { EducationApi, EducationProgress, OnboardingApi } from '../../adapters/ports'
+import { educationEffects } from '../../commands/effects/education'
 import { onboardingEffects } from '../../commands/effects/onboarding'
 import { navigationEffects } from '../../commands/effects/navigation'
 import { notFaked } from '../support/fakePorts'
@@ -18,6 +19,8 @@ function platform(progress: EducationProgress, feedbackFails = false) {
   const onboardingApi: OnboardingApi = {
     ...notFaked<OnboardingApi>(),
     personalizationStatus: async () => right({ sent: true }),
+  }
+  const educationApi: EducationApi = {
     educationProgress: async () => right(progress),
     markVideoPlayed: async (video) => {
       played.push(video)
@@ -30,16 +33,16 @@ function platform(progress: EducationProgress, feedbackFails = false) {
         : right(undefined)
     },
   }
-  return { onboardingApi, played, feedback }
+  return { ports: { onboardingApi, educationApi }, played, feedback }
 }
 
-const effects = { ...navigationEffects, ...onboardingEffects }
+const effects = { ...navigationEffects, ...onboardingEffects, ...educationEffects }
 
 describe('the education center', { timeout: 30_000 }, () => {
   it('opens from Help with the getting-started videos; one played to its end is remembered once', async () => {
     const api = platform({ played: ['welcome'], feedbackGiven: false })
     const user = userEvent.setup()
-    renderShell('/packages', {}, { onboardingApi: api.onboardingApi }, effects)
+    renderShell('/packages', {}, api.ports, effects)
     await openTopMenu(user, 'Help')
     await user.click(await screen.findByRole('menuitem', { name: 'Education Center' }))
     const dialog = within(
@@ -66,7 +69,7 @@ describe('the education center', { timeout: 30_000 }, () => {
 
   it("lays the getting-started page's cards out as the kit's cards (no hole beside a third at 1024 px)", async () => {
     const api = platform({ played: [], feedbackGiven: false })
-    renderShell('/get_started', {}, { onboardingApi: api.onboardingApi }, effects)
+    renderShell('/get_started', {}, api.ports, effects)
     const education = await screen.findByRole('heading', { name: 'Education Center' }, { timeout: 15_000 })
     expect(education.closest('section')!.parentElement).toHaveClass(String(kit.cards))
     expect(education.querySelector('svg')).not.toBeNull()
@@ -74,7 +77,7 @@ describe('the education center', { timeout: 30_000 }, () => {
 
   it('says what to do next: the first steps, each with the link or button that takes it', async () => {
     const api = platform({ played: [], feedbackGiven: false })
-    renderShell('/get_started', {}, { onboardingApi: api.onboardingApi }, effects)
+    renderShell('/get_started', {}, api.ports, effects)
     // A card of one link ('Browse packages') under two cards was most of the page's content.
     const steps = within(await screen.findByRole('region', { name: 'First steps' }, { timeout: 15_000 }))
     const items = steps.getAllByRole('listitem')
@@ -93,7 +96,7 @@ describe('the education center', { timeout: 30_000 }, () => {
 
   it('links to quick setup only where the platform offers it (elsewhere it led to a refusal)', async () => {
     const api = platform({ played: [], feedbackGiven: false })
-    const without = renderShell('/get_started', {}, { onboardingApi: api.onboardingApi }, effects)
+    const without = renderShell('/get_started', {}, api.ports, effects)
     await screen.findByRole('heading', { name: 'First steps' }, { timeout: 15_000 })
     expect(screen.getByRole('link', { name: 'Browse packages' })).toBeInTheDocument()
     expect(screen.queryByRole('link', { name: 'Quick setup' })).toBeNull()
@@ -101,7 +104,7 @@ describe('the education center', { timeout: 30_000 }, () => {
     renderShell(
       '/get_started',
       { features: { newOnboardingQuickAction: true, quickDeployLanding: true } },
-      { onboardingApi: api.onboardingApi },
+      api.ports,
       effects,
     )
     await screen.findByRole('heading', { name: 'First steps' }, { timeout: 15_000 })
@@ -111,7 +114,7 @@ describe('the education center', { timeout: 30_000 }, () => {
   it('opens from the getting-started page, and takes feedback once', async () => {
     const api = platform({ played: [], feedbackGiven: false }, true)
     const user = userEvent.setup()
-    renderShell('/get_started', {}, { onboardingApi: api.onboardingApi }, effects)
+    renderShell('/get_started', {}, api.ports, effects)
     await user.click(
       await screen.findByRole('button', { name: 'Watch the getting-started videos' }, { timeout: 15_000 }),
     )
@@ -151,7 +154,7 @@ describe('the education center', { timeout: 30_000 }, () => {
   it('says so when the feedback was given before', async () => {
     const api = platform({ played: [], feedbackGiven: true })
     const user = userEvent.setup()
-    renderShell('/get_started', {}, { onboardingApi: api.onboardingApi }, effects)
+    renderShell('/get_started', {}, api.ports, effects)
     await user.click(
       await screen.findByRole('button', { name: 'Watch the getting-started videos' }, { timeout: 15_000 }),
     )
