@@ -61,6 +61,9 @@ describe('an error answer with an empty body', () => {
   const saysOnly = async (words: string) => {
     const alert = await screen.findByRole('alert')
     expect(alert).toHaveTextContent(words)
+    // One look for a refusal on every screen of the family: the kit's failure box (login's was
+    // plain red text while Reset password's was the box).
+    expect(alert).toHaveClass(surface.failure!)
     expect(alert).not.toHaveTextContent('500')
     expect(alert).not.toHaveTextContent('Internal Server Error')
   }
@@ -183,7 +186,7 @@ describe('reset password', () => {
 
   it('a link without a key says so, with the way on to a new link', () => {
     renderSession('/login/reset-password')
-    expect(screen.getByRole('alert')).toHaveTextContent('This reset link has no key')
+    expect(screen.getByRole('alert')).toHaveTextContent('This link to reset your password is incomplete')
     expect(screen.getByRole('alert')).toHaveClass(surface.failure!)
     const way = screen.getByRole('link', { name: 'Ask for a new link' })
     expect(way).toHaveAttribute('href', '/ui/login/forgot-password')

@@ -21,6 +21,7 @@ import { useValidatedForm } from '../shared/forms'
 import { NOT_AUTHORIZED_MESSAGE } from '../shared/notAuthorized'
 import { NO_LICENCE_ERROR, UI_BLOCKED_ERROR } from '../../domain/session/loginGuard'
 import styles from './session.module.css'
+import { FailureNote } from '../shared/kit/LoadFailure'
 import { likelyLanding, preloadSignIn } from '../routePreload'
 
 /** Why the guard sent the user here (`?error=`), in words; other values say nothing. */
@@ -132,9 +133,7 @@ function CredentialsForm() {
       })}
     >
       {arrivalError !== undefined ? (
-        <p role="alert" className={styles.error}>
-          {arrivalError}
-        </p>
+        <FailureNote>{arrivalError}</FailureNote>
       ) : null}
       <Field label="Username" autoComplete="username" required {...bind('user')} />
       <Field

@@ -86,7 +86,7 @@ export function ResetPasswordScreen() {
   // A link without a key or with a spent one is a dead end: said as the kit says a failure, and
   // the way on, a new link, is the screen's button.
   const deadEnd = key === '' || state.status === 'invalid'
-  if (key === '') body = <FailureNote>This reset link has no key.</FailureNote>
+  if (key === '') body = <FailureNote>This link to reset your password is incomplete.</FailureNote>
   else if (state.status === 'invalid')
     body = <FailureNote>{platformSaidOr(state.failure, 'Failed to reset the password')}</FailureNote>
   // While the platform checks the key: the form's shape, its three fields.

@@ -21,7 +21,7 @@ import { Field, Form, NavLink, Screen, StatusMessage, Submit, failureOf } from '
 import { secretGoneText } from './messages'
 import { useValidatedForm } from '../shared/forms'
 import { messageText } from '../shared/messages'
-import styles from './session.module.css'
+import { FailureNote } from '../shared/kit/LoadFailure'
 import kit from '../shared/kit/page.module.css'
 import screens from './screens.module.css'
 
@@ -43,9 +43,7 @@ export function profileFailureMessage(failure: Failure, fallback: string): strin
 function FailureAlert({ failure, fallback }: { failure: Failure | null; fallback: string }) {
   if (!failure) return null
   return (
-    <p role="alert" className={styles.error}>
-      {profileFailureMessage(failure, fallback)}
-    </p>
+    <FailureNote>{profileFailureMessage(failure, fallback)}</FailureNote>
   )
 }
 

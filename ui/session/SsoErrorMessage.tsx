@@ -1,7 +1,7 @@
 // What an identity provider's failure (`?ssoError=CODE`, set by the platform's sign-in
 // callback) means to the person: a known code picks its message; the query text itself is
 // never shown. Loaded only when the login page has such a code.
-import styles from './session.module.css'
+import { FailureNote } from '../shared/kit/LoadFailure'
 
 const SSO_ERRORS: Readonly<Record<string, string>> = {
   denied: 'Sign-in was cancelled at the identity provider.',
@@ -20,8 +20,6 @@ const SSO_ERROR_FALLBACK = "The identity provider's answer could not be verified
 
 export default function SsoErrorMessage({ code }: { readonly code: string }) {
   return (
-    <p role="alert" className={styles.error}>
-      {Object.hasOwn(SSO_ERRORS, code) ? SSO_ERRORS[code] : SSO_ERROR_FALLBACK}
-    </p>
+    <FailureNote>{Object.hasOwn(SSO_ERRORS, code) ? SSO_ERRORS[code] : SSO_ERROR_FALLBACK}</FailureNote>
   )
 }

@@ -12,6 +12,7 @@ import styles from './session.module.css'
 import frame from '../layout/bare.module.css'
 import { Skeleton } from '../shared/kit/Skeleton'
 import box from '../shared/kit/checkbox.module.css'
+import { FailureNote } from '../shared/kit/LoadFailure'
 
 /** navigation/Navigate belongs to the navigation area: `to` is a path under the /ui base. */
 export const navigateTo = (to: string, replace = false): AppCommand =>
@@ -148,7 +149,7 @@ export function ErrorMessage({
 }) {
   if (!failure) return null
   return (
-    <p role="alert" className={styles.error}>
+    <FailureNote>
       {failure.secretGone === undefined ? (
         platformSaidOr(failure, fallback)
       ) : (
@@ -156,7 +157,7 @@ export function ErrorMessage({
           <SecretGone secret={failure.secretGone} />
         </Suspense>
       )}
-    </p>
+    </FailureNote>
   )
 }
 
