@@ -59,6 +59,13 @@ describe('brand marks', () => {
     expect(container.querySelector('[data-mark="npm"] path')).not.toBeNull()
   })
 
+  it("Debian's mark is drawn at once: the catalogue's Debian packages are on the developer's landing", () => {
+    // It was among the marks loaded later: the landing's Debian rows showed a blank square first.
+    expect(typeMark('debian').kind).toBe('mark')
+    const { container } = render(<TypeIcon type="debian" />)
+    expect(container.querySelector('[data-mark="debian"] path')).not.toBeNull()
+  })
+
   // The other types' marks load the first time one is drawn: a blank of the mark's size (nothing
   // moves), then the mark. The eager set above is drawn at once.
   it("draws another type's mark once the other marks are in, a blank of its size before", async () => {

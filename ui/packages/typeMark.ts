@@ -1,7 +1,8 @@
 /**
  * Which brand mark stands for each package type (canonical names; the tools' own marks). The
- * marks of the types search offers first come with the packages area; the others (24 paths,
- * 31 KB) load the first time a view draws one, in a blank of the mark's size meanwhile.
+ * marks of the types search offers first, and Debian's (the catalogue's Debian packages are on
+ * the landing), come with the packages area; the others (23 paths, 28 KB) load the first time a
+ * view draws one, in a blank of the mark's size meanwhile.
  */
 import { useEffect, useSyncExternalStore } from 'react'
 import { Archive, Boxes, Package } from 'lucide-react'
