@@ -78,7 +78,7 @@ describe('repositories: the list', () => {
     await chooseOption(userEvent.setup(), screen.getByRole('combobox', { name: 'Package type' }), 'debian')
     expect(screen.getByText('No repository matches these filters')).toBeInTheDocument()
     // A regular user does not get the admin actions.
-    expect(screen.queryByRole('link', { name: 'New Local Repository' })).toBeNull()
+    expect(screen.queryByRole('link', { name: 'New local repository' })).toBeNull()
   })
 
   it('says why the list failed and asks again on Retry', async () => {
@@ -107,10 +107,14 @@ describe('repositories: the list', () => {
     })
     await vi.waitFor(() => expect(lists).toHaveLength(1), { timeout: 5000 })
     lists[0]!(right(REPOS))
-    expect(await screen.findByRole('link', { name: 'New Virtual Repository' })).toHaveAttribute(
+    expect(await screen.findByRole('link', { name: 'New virtual repository' })).toHaveAttribute(
       'href',
       '/admin/repositories/virtual/new',
     )
+    // The create actions in sentence case, as every other list's (New group, New policy).
+    expect(screen.getByRole('link', { name: 'New local repository' })).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'New remote repository' })).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Quick repository creation' })).toBeInTheDocument()
     await userEvent.click(await screen.findByRole('button', { name: 'Delete repository debian-remote' }))
     const confirm = screen.getByRole('alertdialog', { name: 'Delete repository debian-remote?' })
     await userEvent.click(within(confirm).getByRole('button', { name: 'Delete' }))

@@ -43,11 +43,12 @@ import {
   type TypedRemote,
 } from './RemoteUpstream'
 
+// Actions in sentence case, as every list's create action; the menus keep the specification's names.
 const CREATE_LINKS = [
-  ['/admin/repositories/local/new', 'New Local Repository'],
-  ['/admin/repositories/remote/new', 'New Remote Repository'],
-  ['/admin/repositories/virtual/new', 'New Virtual Repository'],
-  ['/admin/repositories/quick', 'Quick Repository Creation'],
+  ['/admin/repositories/local/new', 'New local repository'],
+  ['/admin/repositories/remote/new', 'New remote repository'],
+  ['/admin/repositories/virtual/new', 'New virtual repository'],
+  ['/admin/repositories/quick', 'Quick repository creation'],
 ] as const
 
 /** The list, loaded when a page of the area opens. */
