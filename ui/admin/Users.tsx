@@ -5,7 +5,7 @@ import { useDispatch } from '../shared/appContext'
 import { useForm } from '../shared/forms'
 import { adminText } from './messages'
 import { Field, SaveError, useResource, useResourceRetry, useSaveState } from './shared'
-import { ListPage, NamedTable, editPath, useDeletion, yesNo, type Column } from './ListPage'
+import { ListPage, NamedTable, editPath, useDeletion, type Column } from './ListPage'
 import { Mail, Search, SearchX } from 'lucide-react'
 import { Button } from '../shared/kit/Button'
 import { inputClass } from '../shared/kit/Field'
@@ -26,10 +26,11 @@ const mfaText = (u: AdminUser) =>
 
 const LIST = '/admin/management/users'
 
+// Who is an admin is a badge by the name, not a column: a column of Yes and No left no room at
+// 1024 px for the MFA state, which broke after its comma.
 const USER_COLUMNS: ReadonlyArray<Column<AdminUser>> = [
-  { header: 'Admin', cell: (u) => yesNo(u.admin) },
   { header: 'Realm', cell: (u) => u.realm },
-  { header: 'MFA', cell: mfaText },
+  { header: 'MFA', cell: (u) => <span className={styles.keepWhole}>{mfaText(u)}</span> },
   {
     header: 'Last login',
     cell: (u) => (u.lastLoginAt ? <RelativeTime iso={u.lastLoginAt} /> : 'Never'),
@@ -85,7 +86,15 @@ export function UsersList() {
             href={(u) => editPath(LIST, u.name)}
             columns={USER_COLUMNS}
             // A disabled account signs in nowhere: marked by its name, in words, where admins look.
-            mark={(u) => u.disabled && <Badge tone="danger">Disabled</Badge>}
+            mark={(u) =>
+              (u.admin || u.disabled) && (
+                <>
+                  {u.admin && <Badge tone="accent">Admin</Badge>}
+                  {u.admin && u.disabled && ' '}
+                  {u.disabled && <Badge tone="danger">Disabled</Badge>}
+                </>
+              )
+            }
             deletion={deletion}
           />
         )
