@@ -104,4 +104,24 @@ describe('security scanning (e2e)', () => {
       })
     }
   })
+
+  it("draws the Trends chart's axis text at 12 px on screen, at 1440 px as at 1024 px", async () => {
+    // The chart was scaled to its box: its 14-unit text was drawn about 16 px at 1440 px, larger
+    // than the table's text under it.
+    for (const width of [1440, 1024]) {
+      await page.setViewportSize({ width, height: 900 })
+      await page.goto(`${server.url}/ui/trends`)
+      const chart = page.getByRole('img', { name: /Vulnerabilities and violations over/ })
+      await chart.waitFor({ timeout: 20_000 })
+      if (SHOTS) await page.screenshot({ path: `${SHOTS}/xray-trends-${width}.png` })
+      // A label's size on screen: its font size in the chart's units times the chart's scale.
+      const drawn = () =>
+        chart.evaluate((svg) =>
+          [...svg.querySelectorAll('text')].map((t) =>
+            Math.round(parseFloat(getComputedStyle(t).fontSize) * (t as SVGGraphicsElement).getScreenCTM()!.a),
+          ),
+        )
+      await expect.poll(async () => ({ width, sizes: [...new Set(await drawn())] })).toEqual({ width, sizes: [12] })
+    }
+  })
 })

@@ -1,6 +1,6 @@
 // Trends: vulnerabilities (all severities) and violations after each scan run, over the days
 // chosen, as a chart with the figures beside it in a table.
-import { useState } from 'react'
+import { useLayoutEffect, useRef, useState } from 'react'
 import { ChartLine } from 'lucide-react'
 import { totalOf, trendGeometry, type TrendPoint } from '../../domain/xray'
 import { formatDate, formatDateTime, formatDateTimeSeconds, formatSpan } from '../shared/dates'
@@ -13,6 +13,28 @@ import styles from './xray.module.css'
 
 const WIDTH = 640
 const HEIGHT = 200
+/** Room round the plot for the scale's labels. */
+const MARGIN = { left: 48, right: 10, top: 10, bottom: 26 } as const
+
+/**
+ * The plot's width in CSS pixels, so that one unit of the chart is one pixel: scaled to its box,
+ * its labels grew with the window (about 16 px at 1440 px). The first frame, and a browser
+ * without ResizeObserver, take WIDTH.
+ */
+function usePlotWidth() {
+  const ref = useRef<SVGSVGElement>(null)
+  const [width, setWidth] = useState(WIDTH)
+  useLayoutEffect(() => {
+    const svg = ref.current
+    if (!svg || typeof ResizeObserver === 'undefined') return
+    const measure = () => setWidth(Math.max(160, Math.round(svg.clientWidth) - MARGIN.left - MARGIN.right))
+    measure()
+    const observer = new ResizeObserver(measure)
+    observer.observe(svg)
+    return () => observer.disconnect()
+  }, [])
+  return [ref, width] as const
+}
 const DAYS = ['7', '30', '90', '365'] as const
 
 export function TrendsPage() {
@@ -50,7 +72,8 @@ export function TrendsPage() {
 }
 
 function Chart({ points }: { readonly points: ReadonlyArray<TrendPoint> }) {
-  const { max, lines, dots } = trendGeometry(points, WIDTH, HEIGHT)
+  const [svgRef, width] = usePlotWidth()
+  const { max, lines, dots } = trendGeometry(points, width, HEIGHT)
   const first = points[0]
   const last = points[points.length - 1]
   // Runs a minute does not tell apart (a start's first scans) are told apart to the second.
@@ -71,12 +94,14 @@ function Chart({ points }: { readonly points: ReadonlyArray<TrendPoint> }) {
           </li>
         </ul>
         <svg
+          ref={svgRef}
           className={styles.chart}
-          viewBox={`-48 -10 ${WIDTH + 58} ${HEIGHT + 36}`}
+          height={HEIGHT + MARGIN.top + MARGIN.bottom}
+          viewBox={`${-MARGIN.left} ${-MARGIN.top} ${width + MARGIN.left + MARGIN.right} ${HEIGHT + MARGIN.top + MARGIN.bottom}`}
           role="img"
           aria-label={`Vulnerabilities and violations over ${points.length} scan ${points.length === 1 ? 'run' : 'runs'}; the most is ${max}`}
         >
-          <line className={styles.chartAxis} x1={0} y1={HEIGHT} x2={WIDTH} y2={HEIGHT} />
+          <line className={styles.chartAxis} x1={0} y1={HEIGHT} x2={width} y2={HEIGHT} />
           <line className={styles.chartAxis} x1={0} y1={0} x2={0} y2={HEIGHT} />
           {/* The scale: the most and nothing, the first run's day and the last's. */}
           <text className={styles.chartLabel} x={-6} y={4} textAnchor="end">
@@ -90,13 +115,13 @@ function Chart({ points }: { readonly points: ReadonlyArray<TrendPoint> }) {
               <text className={styles.chartLabel} x={0} y={HEIGHT + 20} textAnchor="start">
                 {ends[0]}
               </text>
-              <text className={styles.chartLabel} x={WIDTH} y={HEIGHT + 20} textAnchor="end">
+              <text className={styles.chartLabel} x={width} y={HEIGHT + 20} textAnchor="end">
                 {ends[1]}
               </text>
             </>
           ) : (
             last && (
-              <text className={styles.chartLabel} x={WIDTH / 2} y={HEIGHT + 20} textAnchor="middle">
+              <text className={styles.chartLabel} x={width / 2} y={HEIGHT + 20} textAnchor="middle">
                 {formatDate(last.at)}
               </text>
             )
