@@ -150,6 +150,30 @@ describe('chrome (e2e)', () => {
     await page.close()
   })
 
+  it('a user-menu entry picked with the mouse gives focus back to the menu button without a ring', async () => {
+    const page = await browser.newPage({ viewport: { width: 1024, height: 768 } })
+    // Signed in from the keyboard (Enter in the password field), then the mouse for the menu.
+    await page.goto(`${server.url}/ui/login`)
+    await page.getByRole('textbox', { name: 'Username' }).fill('developer')
+    await page.getByLabel('Password', { exact: true }).fill(server.config.userPassword)
+    await page.getByLabel('Password', { exact: true }).press('Enter')
+    await expect.poll(() => path(page), { timeout: 15_000 }).not.toMatch(/^\/ui\/login/)
+    const button = page.getByRole('button', { name: 'developer', exact: true })
+    await button.click()
+    await page.getByRole('menuitem', { name: 'Edit Profile' }).click()
+    await expect.poll(() => path(page)).toBe('/ui/user_profile')
+    const focusedRing = () =>
+      button.evaluate((e) => (e === document.activeElement ? getComputedStyle(e).outlineStyle : 'not focused'))
+    // The ring of the keyboard stayed on the button after a mouse pick.
+    await expect.poll(focusedRing).toBe('none')
+    // Opened and closed with the keyboard, the button shows where focus is.
+    await page.keyboard.press('Enter')
+    await page.getByRole('menu').waitFor()
+    await page.keyboard.press('Escape')
+    await expect.poll(focusedRing).toBe('solid')
+    await page.close()
+  })
+
   it('the navigation tour walks the chrome, and is remembered as finished after a reload', async () => {
     const page = await browser.newPage({ viewport: { width: 1024, height: 768 } })
     await signIn(server, page, 'developer', server.config.userPassword)

@@ -2,7 +2,7 @@
  * A menu button (Radix DropdownMenu): arrow keys, Home/End, typeahead, Escape back to the
  * trigger. The open state can be held outside (the top menus keep it on the bus).
  */
-import type { ReactNode } from 'react'
+import { useRef, type ReactNode } from 'react'
 import * as RMenu from '@radix-ui/react-dropdown-menu'
 import styles from './menu.module.css'
 
@@ -44,13 +44,27 @@ export function DropdownMenu({
   align = 'end',
   header,
 }: DropdownMenuProps) {
+  const triggerRef = useRef<HTMLButtonElement>(null)
+  // Whether the menu's last input was the pointer: an entry picked with the mouse gives focus back
+  // to the trigger without the keyboard's ring (Chromium drew it, as after a key, and it stayed).
+  const byPointer = useRef(false)
   return (
     <RMenu.Root open={open} onOpenChange={onOpenChange} modal={false}>
-      <RMenu.Trigger className={triggerClassName ?? styles.trigger} {...triggerProps}>
+      <RMenu.Trigger ref={triggerRef} className={triggerClassName ?? styles.trigger} {...triggerProps}>
         {trigger}
       </RMenu.Trigger>
       <RMenu.Portal>
         <RMenu.Content
+          onPointerDown={() => (byPointer.current = true)}
+          onKeyDown={() => (byPointer.current = false)}
+          onCloseAutoFocus={(event) => {
+            if (!byPointer.current) return
+            byPointer.current = false
+            event.preventDefault()
+            // Chromium's FocusOptions (not yet in TypeScript's DOM types): focus, no ring.
+            const options: FocusOptions & { readonly focusVisible?: boolean } = { focusVisible: false }
+            triggerRef.current?.focus(options)
+          }}
           className={styles.content}
           // The menu's own name, not the trigger's text (Radix names it after the trigger).
           aria-labelledby={undefined}
