@@ -14,11 +14,17 @@ import { AuthorizationPage } from '../../ui/errors/StatusPages'
 describe('login screen', () => {
   it('shows the form in skeleton, no "Loading…" line, while start-up fetches the login data', () => {
     renderSession('/login', { seed: [P.StartRequested({ reason: 'boot', onPremMetricsSent: false })] })
-    expect(screen.getByRole('heading', { name: 'Login' })).toBeInTheDocument()
+    expect(screen.getByRole('heading', { name: 'Log in' })).toBeInTheDocument()
     const status = screen.getByRole('status', { name: 'Loading' })
     // Two fields (a label and a box each) and the button.
     expect(status.querySelectorAll('[data-skeleton]')).toHaveLength(5)
     expect(screen.queryByText(/Loading/)).toBeNull()
+  })
+
+  it('says log in one way: the heading as the button (it was headed Login over Log in)', () => {
+    renderSession('/login')
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(/^Log in$/)
+    expect(screen.getByRole('button', { name: 'Log in' })).toBeInTheDocument()
   })
 
   it('asks for both fields, keeping what was typed', async () => {
@@ -96,7 +102,7 @@ describe('login screen', () => {
           left({
             kind: 'status',
             status: 401,
-            message: 'Wrong user name or password',
+            message: 'Wrong username or password',
             code: 'BAD_CREDENTIALS',
           }),
       },
@@ -108,7 +114,7 @@ describe('login screen', () => {
     await u.type(name, 'admin')
     await u.type(password, 'wrong')
     await u.click(logIn)
-    expect(await screen.findByRole('alert')).toHaveTextContent('Wrong user name or password')
+    expect(await screen.findByRole('alert')).toHaveTextContent('Wrong username or password')
     // The user empties the form and submits it: only what is wrong now is said.
     await u.clear(name)
     await u.clear(password)
@@ -119,7 +125,7 @@ describe('login screen', () => {
     await u.type(name, 'admin')
     await u.type(password, 'wrong')
     await u.click(logIn)
-    expect(await screen.findByRole('alert')).toHaveTextContent('Wrong user name or password')
+    expect(await screen.findByRole('alert')).toHaveTextContent('Wrong username or password')
     await u.type(password, '!')
     expect(screen.queryByRole('alert')).toBeNull()
     expect(password).toHaveValue('wrong!')
@@ -131,11 +137,11 @@ describe('login screen', () => {
         loginData(),
         S.SignInFailed({
           user: 'admin',
-          failure: { kind: 'status', status: 401, message: 'Wrong user name or password' },
+          failure: { kind: 'status', status: 401, message: 'Wrong username or password' },
         }),
       ],
     })
-    expect(screen.getByRole('alert')).toHaveTextContent('Wrong user name or password')
+    expect(screen.getByRole('alert')).toHaveTextContent('Wrong username or password')
     await userEvent.setup().click(screen.getByRole('button', { name: 'Log in' }))
     expect(screen.getAllByText('This field is mandatory')).toHaveLength(2)
     expect(screen.queryByRole('alert')).toBeNull()

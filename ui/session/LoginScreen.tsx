@@ -118,7 +118,7 @@ function CredentialsForm() {
 
   return (
     <Form
-      label="Login"
+      label="Log in"
       // A failed login was the earlier attempt's: editing the form or submitting it again moves on.
       onEdit={() => failure && dispatch({ type: 'session/DismissSignInFailure' })}
       onSubmit={submit(({ user, password, rememberMe }) => {
@@ -156,6 +156,8 @@ function CredentialsForm() {
   )
 }
 
+// Headed "Log in", as its button and the user menu say it (the specification's verb); the
+// browser's title stays the specification's page title, Login (domain/navigation/routes.ts).
 export function LoginScreen() {
   const login = useQuery({ type: 'session/LoginSettings' })
   const session = useQuery({ type: 'session/State' })
@@ -165,13 +167,13 @@ export function LoginScreen() {
   const external = login.loginViewMode.mode === 'external' && query.local !== 'true'
   if (!session.loginDataLoaded && session.loading) {
     return (
-      <Screen title="Login">
+      <Screen title="Log in">
         <FormSkeleton />
       </Screen>
     )
   }
   return (
-    <Screen title="Login">
+    <Screen title="Log in">
       <LoginDialog />
       <SsoError />
       {external ? (
