@@ -81,7 +81,8 @@ export const SEARCH_TYPES: Readonly<Record<SearchTypeId, SearchTypeDef>> = {
     supportsProjectContext: true,
     keepSearchQuery: true,
     fieldKeys: { repo: 'repositories', path: 'path', checksum: 'checksum' },
-    placeholder: 'Search artifacts by name, path: or checksum:',
+    // A bare checksum is one (barText.ts); `path:` stays for those who know it.
+    placeholder: 'Search artifacts by name or checksum',
   },
   securityCompliance: {
     id: 'securityCompliance',

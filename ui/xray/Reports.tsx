@@ -86,13 +86,13 @@ export function ReportsPage() {
         />
         <TextField
           label="Name"
-          hint="Optional: the report's kind names it otherwise."
+          hint="Optional. Without one, the report is named after its kind."
           value={name}
           maxLength={REPORT_NAME_MAX}
           onChange={(e) => setName(e.target.value)}
         />
         <Checklist
-          legend="Repositories (none chosen: every indexed repository)"
+          legend="Repositories (leave all unchecked for every indexed one)"
           list={repositories}
           what="The indexed repositories"
           itemsOf={(d) => d.repositories}
