@@ -168,9 +168,9 @@ export function checkLdap(next: LdapSettings): void {
   if (!next.userDnPattern && !next.searchFilter)
     badRequest(mandatory('userDnPattern', ' (or give a search filter)'))
   if (next.userDnPattern && !next.userDnPattern.includes('{0}'))
-    badRequest('userDnPattern: The pattern must hold {0} where the user name goes')
+    badRequest('userDnPattern: The pattern must hold {0} where the username goes')
   if (next.searchFilter && !next.searchFilter.includes('{0}'))
-    badRequest('searchFilter: The filter must hold {0} where the user name goes')
+    badRequest('searchFilter: The filter must hold {0} where the username goes')
   if (next.managerDn && !next.managerPassword) badRequest(mandatory('managerPassword'))
 }
 

@@ -51,7 +51,7 @@ export function registerLoginRoutes(app: FastifyInstance, ctx: ServerContext, li
     }
     const user = await findUserByName(ctx.sql, name)
     const ok = await verifyPassword(password, user?.password_hash)
-    if (!user || !ok) throw new HttpError(401, 'Wrong user name or password', 'BAD_CREDENTIALS')
+    if (!user || !ok) throw new HttpError(401, 'Wrong username or password', 'BAD_CREDENTIALS')
     await limiter.refund(key)
     await addressLimiter.refund(addressKey)
     if (user.credentials_expired === 1)
@@ -70,7 +70,7 @@ export function registerLoginRoutes(app: FastifyInstance, ctx: ServerContext, li
     '/ui/auth/login',
     {
       schema: {
-        summary: 'Sign in with user name and password',
+        summary: 'Sign in with username and password',
         querystring: {
           type: 'object',
           properties: { _spring_security_remember_me: { type: 'boolean' } },

@@ -118,7 +118,7 @@ export function containerAuth(ctx: ServerContext, store: ContainerStore, registr
       let token: string
       if (/^basic$/i.test(scheme)) {
         const user = await basicUser(request, reply, value)
-        if (!user) throw new OciError('UNAUTHORIZED', 'Wrong user name or password')
+        if (!user) throw new OciError('UNAUTHORIZED', 'Wrong username or password')
         if (user.scope) {
           // A client token given as the password: answered as it is, so its scope still holds
           // (a registry token stands for its user's whole rights).

@@ -118,7 +118,7 @@ export function registryAuth(ctx: ServerContext) {
           colon > 0
             ? await checkCredentials(request, reply, decoded.slice(0, colon), decoded.slice(colon + 1))
             : undefined
-        if (!user) throw new HttpError(401, 'Wrong user name or password', 'UNAUTHORIZED')
+        if (!user) throw new HttpError(401, 'Wrong username or password', 'UNAUTHORIZED')
         const { scope, ...who } = user
         return { user: who, anonymous: false, ...(scope ? { scope } : {}) }
       }

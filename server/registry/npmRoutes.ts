@@ -806,9 +806,9 @@ export function npmRoutes(ctx: ServerContext, deps: Deps) {
       password?: unknown
     }
     if (typeof body.password !== 'string' || body.name !== userName)
-      throw new HttpError(400, 'Send the user name and password', 'BAD_REQUEST')
+      throw new HttpError(400, 'Send the username and password', 'BAD_REQUEST')
     const user = await auth.checkCredentials(request, reply, userName, body.password)
-    if (!user) throw new HttpError(401, 'Wrong user name or password', 'UNAUTHORIZED')
+    if (!user) throw new HttpError(401, 'Wrong username or password', 'UNAUTHORIZED')
     // Only once the credentials are right, and as for a missing one if this user may not read it.
     const { scope, ...who } = user
     await authz.visibleTo(

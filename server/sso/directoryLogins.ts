@@ -68,9 +68,9 @@ async function userOf(ctx: ServerContext, identity: SsoIdentity, autoCreate: boo
   const user = await ssoUser(ctx, identity, { autoCreate })
   if (user === 'no_account') throw failure(403, 'no_account', 'You have no account on this platform yet')
   if (user === 'conflict')
-    throw failure(403, 'conflict', 'An account of another realm already has this user name')
+    throw failure(403, 'conflict', 'An account of another realm already has this username')
   if (user === 'bad_identity')
-    throw failure(403, 'bad_identity', 'The user name is not one the platform takes')
+    throw failure(403, 'bad_identity', 'The username is not one the platform takes')
   return user
 }
 

@@ -399,7 +399,7 @@ describe('admin pages', () => {
   })
 
   // 'Proxy Key', 'Project Name', 'Include Patterns', 'Server Name' were Title Case beside the
-  // user forms' 'User name' and 'Email'.
+  // user forms' 'Username' and 'Email'.
   it('labels the proxy, project, repository and general settings forms in sentence case', async () => {
     const pages = [
       ['/admin/proxies/configuration/new', 'Proxy'],

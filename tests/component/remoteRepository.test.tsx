@@ -127,7 +127,7 @@ describe('remote repositories: the form', () => {
 
       const url = within(form).getByRole('textbox', { name: 'URL' })
       await fill(user, url, 'http://127.0.0.1:4873')
-      await fill(user, within(form).getByRole('textbox', { name: 'User name' }), 'ci')
+      await fill(user, within(form).getByRole('textbox', { name: 'Username' }), 'ci')
       await fill(user, within(form).getByLabelText('Password'), PASSWORD)
       await user.click(within(form).getByRole('button', { name: 'Test connection' }))
       await within(result).findByText('Reachable: the upstream answered (HTTP 200)')

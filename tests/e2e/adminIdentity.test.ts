@@ -46,14 +46,14 @@ describe('admin identity pages (e2e)', () => {
     // A user in that group; a refused name first, which keeps what was typed.
     await admin.goto(`${server.url}/ui/admin/management/users/new`)
     const userForm = admin.getByRole('form', { name: 'User' })
-    await userForm.getByLabel('User name').fill('admin')
+    await userForm.getByLabel('Username').fill('admin')
     await userForm.getByLabel('Email').fill('tess@example.com')
     await userForm.getByLabel('Password', { exact: true }).fill(PASSWORD)
     await userForm.getByRole('checkbox', { name: 'qa' }).check()
     await userForm.getByRole('button', { name: 'Create user' }).click()
     await expect.poll(() => userForm.getByRole('alert').textContent(), { timeout: 10_000 }).toMatch(/admin/)
     expect(await userForm.getByLabel('Email').inputValue()).toBe('tess@example.com')
-    await userForm.getByLabel('User name').fill('tess')
+    await userForm.getByLabel('Username').fill('tess')
     // The vault gave the password away with the refused request; it is typed in the form still.
     expect(await userForm.getByLabel('Password', { exact: true }).inputValue()).toBe(PASSWORD)
     await userForm.getByRole('button', { name: 'Create user' }).click()

@@ -113,3 +113,38 @@ describe('the console names its retry one way', () => {
     expect(tryAgain).toEqual([])
   })
 })
+
+describe('the console spells username one way', () => {
+  it("no string or text of ui/ or of the server's answers says user name (the specification and the login form say username)", () => {
+    // "Wrong user name or password" under a field labelled Username. The loopback identity
+    // providers' own sign-in pages (server/sso/local*) stand for another product's, not ours.
+    const ours = files('server', /\.ts$/).filter((f) => !/[\\/]sso[\\/]local/.test(f))
+    const spaced = [...files('ui', /\.tsx?$/), ...ours].flatMap((file) =>
+      texts(file)
+        .filter(({ text }) => /\buser names?\b/i.test(text))
+        .map(({ line, text }) => `${file}:${line}: ${text.trim().slice(0, 80)}`),
+    )
+    expect(spaced).toEqual([])
+  })
+})
+
+describe('the console speaks to people, not in its own shorthand', () => {
+  it('no string or text of ui/ or domain/ reads as a note to a developer (the gallery review)', () => {
+    const shorthand = [
+      // Reset password: "This reset link has no key."
+      /\bhas no key\b/,
+      // The artifacts search bar: "Search artifacts by name, path: or checksum:".
+      /\bpath: or checksum:/,
+      // Reports: "Optional: the report's kind names it otherwise."
+      /\bkind names it otherwise\b/,
+      // Reports: "Repositories (none chosen: every indexed repository)".
+      /\(none chosen:/,
+    ]
+    const found = [...files('ui', /\.tsx?$/), ...files('domain', /\.ts$/)].flatMap((file) =>
+      texts(file)
+        .filter(({ text }) => shorthand.some((r) => r.test(text)))
+        .map(({ line, text }) => `${file}:${line}: ${text.trim().slice(0, 80)}`),
+    )
+    expect(found).toEqual([])
+  })
+})

@@ -162,7 +162,7 @@ describe('session: signing in', () => {
       failure: {
         kind: 'status',
         status: 401,
-        message: 'Wrong user name or password',
+        message: 'Wrong username or password',
         code: 'BAD_CREDENTIALS',
       },
     })

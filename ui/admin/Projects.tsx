@@ -258,7 +258,7 @@ function MembersEditor({ projectKey, initial }: { projectKey: string; initial: R
         noValidate
         aria-label="Add member"
       >
-        <Field label="User name" required {...adding.bind('name')} />
+        <Field label="Username" required {...adding.bind('name')} />
         <KitField label="Role">
           <Select
             value={role}

@@ -108,7 +108,7 @@ function ProxyForm({ create, initial }: { create: boolean; initial?: Proxy }) {
       {create && <Field label="Proxy key" required {...bind('key')} />}
       <Field label="Host" required {...bind('host')} />
       <Field label="Port" required {...bind('port')} />
-      <Field label="User name" autoComplete="off" {...bind('username')} />
+      <Field label="Username" autoComplete="off" {...bind('username')} />
       <Field label="Password" type="password" autoComplete="new-password" {...bind('password')} />
       <Field label="Non-proxy hosts" {...bind('nonProxyHosts')} />
       <Checkbox label="Default proxy" {...bind('defaultProxy')} />

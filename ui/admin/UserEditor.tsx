@@ -82,7 +82,7 @@ function UserForm({ groups, initial }: { groups: ReadonlyArray<Group>; initial?:
     <form className={styles.form} onSubmit={onSubmit} noValidate aria-label="User">
       <SaveError save={save} />
       {create ? (
-        <Field label="User name" required autoComplete="off" {...bind('name')} />
+        <Field label="Username" required autoComplete="off" {...bind('name')} />
       ) : (
         <KeyValue
           items={[

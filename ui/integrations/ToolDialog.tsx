@@ -66,10 +66,10 @@ function Installation({ tool, setup, oauthUser }: { tool: Tool; setup: Open['set
     ...(apiKey !== undefined ? { apiKey } : {}),
   })
   const note = apiKey
-    ? 'The command carries this platform’s address, your user name and your API key: keep it to yourself.'
+    ? 'The command carries this platform’s address, your username and your API key: keep it to yourself.'
     : oauthUser
       ? 'Your API key could not be fetched: the tool asks you to sign in when it first connects.'
-      : 'The command carries this platform’s address and your user name, never a password: the tool asks for one, or for a token, when it connects.'
+      : 'The command carries this platform’s address and your username, never a password: the tool asks for one, or for a token, when it connects.'
   return (
     <>
       <Tabs

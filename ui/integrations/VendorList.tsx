@@ -163,7 +163,7 @@ function GitFormDialog({
           autoComplete="off"
         />
         <TextField
-          label="User name"
+          label="Username"
           required
           value={modal.form.userName}
           onChange={(e) => edit('userName', e.target.value)}

@@ -81,7 +81,7 @@ export function RemoteFields({
       </p>
       <div className={styles.row}>
         <TextField
-          label="User name"
+          label="Username"
           autoComplete="off"
           value={value.userName}
           error={problems.userName}
@@ -97,7 +97,7 @@ export function RemoteFields({
       <PasswordField
         label="Token"
         autoComplete="off"
-        hint="Sent as a bearer token instead of a user name and password."
+        hint="Sent as a bearer token instead of a username and password."
         value={value.token}
         error={problems.token}
         onChange={(e) => onChange({ token: e.target.value })}

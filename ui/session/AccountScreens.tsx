@@ -90,7 +90,7 @@ export function InvitationScreen() {
   return (
     <Screen
       title="Accept invitation"
-      intro={`You were invited as ${invitation.email}. Choose a user name and a password.`}
+      intro={`You were invited as ${invitation.email}. Choose a username and a password.`}
     >
       <Form
         label="Accept invitation"

@@ -39,7 +39,7 @@ export function ForgotPasswordScreen() {
       // Once sent, the form is gone: what to do next, not what to type.
       {...(sent
         ? {}
-        : { intro: 'Enter your user name and we will email you a link to reset your password.' })}
+        : { intro: 'Enter your username and we will email you a link to reset your password.' })}
     >
       {sent ? (
         <div role="status">

@@ -214,7 +214,7 @@ export function UserProfileScreen() {
         <Card title="Account">
           <KeyValue
             items={[
-              { key: 'name', label: 'User name', value: user.name },
+              { key: 'name', label: 'Username', value: user.name },
               { key: 'email', label: 'Email', value: user.email || '—' },
               { key: 'realm', label: 'Realm', value: user.realm },
               { key: 'role', label: 'Role', value: user.admin ? 'Administrator' : 'User' },

@@ -8,7 +8,7 @@ const SSO_ERRORS: Readonly<Record<string, string>> = {
   state: 'That sign-in took too long or was started elsewhere. Please try again.',
   expired: "The identity provider's answer had expired. Please try again.",
   no_account: 'You have no account on this platform yet. Ask an administrator to add you.',
-  conflict: 'A local account already has your user name: sign in with its password, or ask an administrator.',
+  conflict: 'A local account already has your username: sign in with its password, or ask an administrator.',
   unavailable: 'The identity provider cannot be reached right now. Try again, or sign in locally.',
   not_configured: 'Single sign-on is not set up on this platform.',
   no_identity:
