@@ -145,7 +145,9 @@ describe('admin pages agree (e2e)', () => {
     await expect(table.getByRole('rowheader', { name: `long-address ${long}` }).count()).resolves.toBe(1)
     expect(await table.locator('xpath=..').evaluate((e) => e.scrollWidth - e.clientWidth)).toBe(0)
     // Its MFA state broke after the comma, 'Required,' over 'not enrolled'.
-    const mfa = table.getByRole('row', { name: /long-address/ }).getByRole('cell', { name: 'Required, not enrolled' })
+    const mfa = table
+      .getByRole('row', { name: /long-address/ })
+      .getByRole('cell', { name: 'Required, not enrolled' })
     await expect(lines(mfa)).resolves.toBe(1)
     const remove = await box(table.getByRole('button', { name: 'Delete user long-address' }))
     expect(remove.x + remove.width).toBeLessThanOrEqual(1024)

@@ -163,7 +163,9 @@ describe('chrome (e2e)', () => {
     await page.getByRole('menuitem', { name: 'Edit Profile' }).click()
     await expect.poll(() => path(page)).toBe('/ui/user_profile')
     const focusedRing = () =>
-      button.evaluate((e) => (e === document.activeElement ? getComputedStyle(e).outlineStyle : 'not focused'))
+      button.evaluate((e) =>
+        e === document.activeElement ? getComputedStyle(e).outlineStyle : 'not focused',
+      )
     // The ring of the keyboard stayed on the button after a mouse pick.
     await expect.poll(focusedRing).toBe('none')
     // Opened and closed with the keyboard, the button shows where focus is.

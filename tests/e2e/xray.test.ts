@@ -118,10 +118,14 @@ describe('security scanning (e2e)', () => {
       const drawn = () =>
         chart.evaluate((svg) =>
           [...svg.querySelectorAll('text')].map((t) =>
-            Math.round(parseFloat(getComputedStyle(t).fontSize) * (t as SVGGraphicsElement).getScreenCTM()!.a),
+            Math.round(
+              parseFloat(getComputedStyle(t).fontSize) * (t as SVGGraphicsElement).getScreenCTM()!.a,
+            ),
           ),
         )
-      await expect.poll(async () => ({ width, sizes: [...new Set(await drawn())] })).toEqual({ width, sizes: [12] })
+      await expect
+        .poll(async () => ({ width, sizes: [...new Set(await drawn())] }))
+        .toEqual({ width, sizes: [12] })
     }
   })
 })

@@ -132,9 +132,7 @@ function CredentialsForm() {
         })
       })}
     >
-      {arrivalError !== undefined ? (
-        <FailureNote>{arrivalError}</FailureNote>
-      ) : null}
+      {arrivalError !== undefined ? <FailureNote>{arrivalError}</FailureNote> : null}
       <Field label="Username" autoComplete="username" required {...bind('user')} />
       <Field
         label="Password"

@@ -37,9 +37,7 @@ export function ForgotPasswordScreen() {
     <Screen
       title="Forgot password"
       // Once sent, the form is gone: what to do next, not what to type.
-      {...(sent
-        ? {}
-        : { intro: 'Enter your username and we will email you a link to reset your password.' })}
+      {...(sent ? {} : { intro: 'Enter your username and we will email you a link to reset your password.' })}
     >
       {sent ? (
         <div role="status">

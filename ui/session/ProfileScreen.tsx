@@ -42,9 +42,7 @@ export function profileFailureMessage(failure: Failure, fallback: string): strin
 
 function FailureAlert({ failure, fallback }: { failure: Failure | null; fallback: string }) {
   if (!failure) return null
-  return (
-    <FailureNote>{profileFailureMessage(failure, fallback)}</FailureNote>
-  )
+  return <FailureNote>{profileFailureMessage(failure, fallback)}</FailureNote>
 }
 
 /** A form that asks for the current password and hands on only its vault reference. */

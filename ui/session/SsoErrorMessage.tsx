@@ -19,7 +19,5 @@ const SSO_ERRORS: Readonly<Record<string, string>> = {
 const SSO_ERROR_FALLBACK = "The identity provider's answer could not be verified. Please try again."
 
 export default function SsoErrorMessage({ code }: { readonly code: string }) {
-  return (
-    <FailureNote>{Object.hasOwn(SSO_ERRORS, code) ? SSO_ERRORS[code] : SSO_ERROR_FALLBACK}</FailureNote>
-  )
+  return <FailureNote>{Object.hasOwn(SSO_ERRORS, code) ? SSO_ERRORS[code] : SSO_ERROR_FALLBACK}</FailureNote>
 }
