@@ -67,6 +67,62 @@ describe('parseTarget', () => {
     expect(parseTarget('/\\evil.example')).toBeUndefined()
     expect(parseTarget('javascript:alert(1)')).toBeUndefined()
   })
+
+  // Each refusal on its own: the URL parser would otherwise quietly make a path of the target
+  // (dropping a tab, turning a backslash into a slash, resolving a relative name), and the
+  // console would go somewhere the target did not say.
+  it('refuses a blank target rather than going home', () => {
+    expect(parseTarget('')).toBeUndefined()
+    expect(parseTarget('   ')).toBeUndefined()
+  })
+
+  it('takes a target with blanks around it as the target', () => {
+    expect(parseTarget('  /packages?q=a  ')).toEqual({ path: '/packages', query: '?q=a' })
+  })
+
+  it('refuses control characters and backslashes rather than rewriting the path', () => {
+    for (const target of [
+      '/pack\tages',
+      '/pack\nages',
+      '/pack\rages',
+      '/a\u0000b',
+      '/\u001fx',
+      '/a\\b',
+      '/admin\\',
+    ])
+      expect(parseTarget(target), JSON.stringify(target)).toBeUndefined()
+    // The last character before the refused range, and the first after it, are ordinary.
+    expect(parseTarget('/a b')).toEqual({ path: '/a%20b', query: '' })
+  })
+
+  it('refuses a relative target: only a path from the root or an old hash link', () => {
+    for (const target of ['packages', 'admin/projects', '?q=react', '.', '..', './packages'])
+      expect(parseTarget(target), target).toBeUndefined()
+    expect(parseTarget('#/packages')).toEqual({ path: '/packages', query: '' })
+  })
+
+  it('refuses a network-path target even when it names the console itself', () => {
+    expect(parseTarget('//console.invalid/packages')).toBeUndefined()
+    expect(parseTarget('///packages')).toBeUndefined()
+  })
+
+  it('refuses an old hash link that leaves the origin', () => {
+    expect(parseTarget('#//evil.example/x')).toBeUndefined()
+    expect(parseTarget('/ui/#//evil.example/packages')).toBeUndefined()
+    // A hash that is not an old link is not a place: the page it is on is.
+    expect(parseTarget('/packages#https://evil.example/x')).toEqual({ path: '/packages', query: '' })
+  })
+
+  it('flags only the builds page and what is under it as an old Jenkins link', () => {
+    expect(parseTarget('#/builds')).toEqual({ path: '/builds', query: '?jenkinsRedirect=true' })
+    expect(parseTarget('#/builds/b/1?x=1')).toEqual({
+      path: '/builds/b/1',
+      query: '?x=1&jenkinsRedirect=true',
+    })
+    expect(parseTarget('#/buildsx')).toEqual({ path: '/buildsx', query: '' })
+    // Only an old hash link: the page itself is not flagged.
+    expect(parseTarget('/builds')).toEqual({ path: '/builds', query: '' })
+  })
 })
 
 describe('navigation pipeline, in the specification order', () => {
