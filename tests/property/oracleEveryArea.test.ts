@@ -409,11 +409,14 @@ describe('every area: live state, fold, replay and decoding agree after every st
   it("reaches every area's deciders: some of each area's commands are decided into events", () => {
     const decided = new Map<string, number>(commandCodecs.map(([type]) => [type, 0]))
     const refused = new Map<string, number>()
-    // Each area's cases, as many as it has command types (three at least): drawn at random, a
-    // large area's few cases left most of its commands unreached.
+    // Each area's cases, twice as many as it has command types (three at least): drawn at
+    // random, a large area's few cases left most of its commands unreached, and with one case a
+    // command the count moved by three whenever an area was added (education: 157 to 154).
     const cases = [
       ...fc.sample(mixedCase, { numRuns: 30, seed: 37 }),
-      ...areasDriven.flatMap((area) => fc.sample(areaCase(area), { numRuns: commandsOf(area), seed: 37 })),
+      ...areasDriven.flatMap((area) =>
+        fc.sample(areaCase(area), { numRuns: 2 * commandsOf(area), seed: 37 }),
+      ),
     ]
     for (const { recorded: from, until, steps } of cases) {
       const { app, injected, event, command } = start(from, until)
@@ -451,12 +454,12 @@ describe('every area: live state, fold, replay and decoding agree after every st
     }
     const areasDecided = new Set([...decided].filter(([, n]) => n > 0).map(([type]) => areaOf(type)))
     // Not every command: the rest need a chain of answers no generated events make (an open log
-    // viewer's files, a loaded integration's form). At this seed 161 of 196 command types are
-    // decided: 130 before steps chose among commands and events (`or`), aimed commands at what
-    // events named, and each area had cases as many as its commands (111 before cases were about
-    // one area, 85 before they shared words).
+    // viewer's files, a loaded integration's form). At this seed 163 of 198 command types are
+    // decided (154 with one case per command; 130 before steps chose among commands and events
+    // (`or`), aimed commands at what events named, and each area had cases as many as its
+    // commands; 111 before cases were about one area, 85 before they shared words).
     expect([...areasDriven].filter((area) => !areasDecided.has(area))).toEqual([])
-    expect([...decided.values()].filter((n) => n > 0).length).toBeGreaterThanOrEqual(155)
+    expect([...decided.values()].filter((n) => n > 0).length).toBeGreaterThanOrEqual(160)
     // Some 230 cases, each step's command tried against its area before it is sent: minutes under load.
   }, 300_000)
 
