@@ -2,18 +2,16 @@
  * The git connection test: a real HTTP GET to the vendor's user endpoint under the API URL the
  * admin gave (`user`, the "who am I" of GitHub, GitLab and Bitbucket Cloud; Bitbucket Server's
  * `users?limit=1`, which needs a signed-in user), with the token as a bearer header,
- * bounded by a timeout. Redirects are not followed (the token is meant for that URL only), and
- * only a 2xx answer counts as success. Link-local and cloud metadata addresses are never
- * called (server/addressGuard.ts).
+ * through the platform's one guarded way out (vendorGet, server/upstream/fetch.ts): bounded by a
+ * time-out to connect and one to answer, redirects not followed (the token is meant for that URL
+ * only), link-local and cloud metadata addresses never called. Only a 2xx answer counts as success.
  *
  * Why it failed is told only for an address the admin saved with an integration: for any other
  * address every failure reads the same, so the test cannot be used to map what answers where
  * inside the platform's network (which ports are open, what a service answers).
  */
-import http from 'node:http'
-import https from 'node:https'
-import { guardedLookup, RefusedAddress } from '../addressGuard'
-import { userEndpointPath, vendorEndpoint } from './vendorApi'
+import { shownUrl, UpstreamFault } from '../upstream/fetch'
+import { userEndpointPath, vendorEndpoint, vendorGet } from './vendorApi'
 import type { Vendor } from './vendors'
 
 export const CONNECTION_TEST_TIMEOUT_MS = 5000
@@ -49,50 +47,54 @@ export interface ConnectionResult {
   readonly cause?: FailureCause
 }
 
+/** What the call came to: an answer (its status, and where a redirect points), or the fault. */
 type Outcome =
-  | { readonly kind: 'answered'; readonly status: number }
-  | { readonly kind: 'timeout' }
-  | { readonly kind: 'unreachable'; readonly code?: string }
-  | { readonly kind: 'tls'; readonly code: string }
-  | { readonly kind: 'refused' }
+  | { readonly kind: 'answered'; readonly status: number; readonly location?: string }
+  | { readonly kind: 'fault'; readonly fault: UpstreamFault }
 
-// Node's codes for a TLS handshake or certificate the client would not accept.
-const TLS_CODE = /^(ERR_TLS_|ERR_SSL_|CERT_|UNABLE_TO_|DEPTH_ZERO_|SELF_SIGNED_|EPROTO$)/
+/**
+ * One GET with the token through the platform's guarded way out (vendorGet): a redirect answered
+ * as it came, never followed; only the status is read.
+ */
+async function call(url: string, token: string, timeoutMs: number): Promise<Outcome> {
+  try {
+    const res = await vendorGet(url, token, 'application/json', timeoutMs)
+    // Only the status matters; do not hold the connection for a body nobody reads.
+    res.body.destroy()
+    const location = res.headers.location
+    return {
+      kind: 'answered',
+      status: res.status,
+      ...(location
+        ? { location: shownUrl(URL.canParse(location, url) ? new URL(location, url) : location) }
+        : {}),
+    }
+  } catch (error) {
+    if (error instanceof UpstreamFault) return { kind: 'fault', fault: error }
+    throw error
+  }
+}
 
-/** One GET with the token, through the guarded lookup; never throws. */
-function call(url: string, token: string, timeoutMs: number): Promise<Outcome> {
-  return new Promise((resolve) => {
-    const target = new URL(url)
-    const request = (target.protocol === 'https:' ? https : http).request(target, {
-      method: 'GET',
-      headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
-      lookup: guardedLookup,
-      timeout: timeoutMs,
-    })
-    const timer = setTimeout(() => {
-      resolve({ kind: 'timeout' })
-      request.destroy()
-    }, timeoutMs)
-    request.on('response', (response) => {
-      clearTimeout(timer)
-      // Only the status matters; do not hold the connection for a body nobody reads.
-      response.destroy()
-      resolve({ kind: 'answered', status: response.statusCode ?? 0 })
-    })
-    request.on('timeout', () => request.destroy(new Error('timeout')))
-    request.on('error', (error) => {
-      clearTimeout(timer)
-      const code = (error as NodeJS.ErrnoException).code ?? ''
-      resolve(
-        error instanceof RefusedAddress
-          ? { kind: 'refused' }
-          : TLS_CODE.test(code)
-            ? { kind: 'tls', code }
-            : { kind: 'unreachable', code },
-      )
-    })
-    request.end()
-  })
+/** Why a saved address could not be called, in words safe to show, from the guarded call's fault. */
+function faultReason(fault: UpstreamFault, timeoutMs: number): readonly [FailureCause, string] {
+  switch (fault.kind) {
+    case 'blocked':
+      return ['blocked', 'The address is link-local or a cloud metadata service: it is never called']
+    case 'tls':
+      return ['tls', `The server's TLS certificate was not accepted (${fault.code ?? 'TLS'})`]
+    case 'connectTimeout':
+    case 'readTimeout':
+      return ['timeout', `No answer within ${timeoutMs / 1000} s`]
+    default:
+      return [
+        'unreachable',
+        fault.code === 'ECONNREFUSED'
+          ? 'The server could not be reached: nothing accepts connections at that address'
+          : fault.code === 'ENOTFOUND' || fault.code === 'EAI_AGAIN'
+            ? 'The server could not be reached: its host name is not known'
+            : 'The server could not be reached',
+      ]
+  }
 }
 
 export async function testConnection(
@@ -113,30 +115,20 @@ export async function testConnection(
     cause,
   })
   if (!options.saved) return failed('undisclosed', COULD_NOT_CONNECT)
-  switch (outcome.kind) {
-    // The spec's message blames the credentials whatever happened: the reason says which it was.
-    case 'answered':
-      return outcome.status === 401 || outcome.status === 403
-        ? failed('credentials', `The server refused the token (HTTP ${outcome.status})`, outcome.status)
-        : failed(
-            'notVendorApi',
-            `The server answered HTTP ${outcome.status}: this address does not answer as the vendor's API; check the API URL`,
-            outcome.status,
-          )
-    case 'tls':
-      return failed('tls', `The server's TLS certificate was not accepted (${outcome.code})`)
-    case 'timeout':
-      return failed('timeout', `No answer within ${timeoutMs / 1000} s`)
-    case 'refused':
-      return failed('blocked', 'The address is link-local or a cloud metadata service: it is never called')
-    case 'unreachable':
-      return failed(
-        'unreachable',
-        outcome.code === 'ECONNREFUSED'
-          ? 'The server could not be reached: nothing accepts connections at that address'
-          : outcome.code === 'ENOTFOUND'
-            ? 'The server could not be reached: its host name is not known'
-            : 'The server could not be reached',
-      )
-  }
+  if (outcome.kind === 'fault') return failed(...faultReason(outcome.fault, timeoutMs))
+  const { status, location } = outcome
+  // The spec's message blames the credentials whatever happened: the reason says which it was.
+  if (status === 401 || status === 403)
+    return failed('credentials', `The server refused the token (HTTP ${status})`, status)
+  if (status >= 300 && status < 400 && location)
+    return failed(
+      'notVendorApi',
+      `The server redirects to ${location}: the token is sent only to the API URL given; check the API URL`,
+      status,
+    )
+  return failed(
+    'notVendorApi',
+    `The server answered HTTP ${status}: this address does not answer as the vendor's API; check the API URL`,
+    status,
+  )
 }

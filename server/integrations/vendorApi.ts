@@ -31,16 +31,22 @@ export interface VendorRepository {
  * One GET of the vendor's API with the token, through the platform's one guarded way out
  * (server/upstream/fetch.ts): never to a link-local or cloud metadata address, however the base
  * URL names it or resolves; redirects answered as they came, not followed (the token is meant for
- * that URL only); bounded by the time-outs and VENDOR_MAX_BYTES. Failures are UpstreamFaults.
+ * that URL only); bounded by the time-outs (VENDOR_TIMEOUT_MS unless given) and VENDOR_MAX_BYTES.
+ * Failures are UpstreamFaults.
  */
-export function vendorGet(url: string, token: string, accept: string): Promise<UpstreamResponse> {
+export function vendorGet(
+  url: string,
+  token: string,
+  accept: string,
+  timeoutMs = VENDOR_TIMEOUT_MS,
+): Promise<UpstreamResponse> {
   return upstreamRequest(url, {
     headers: { accept },
     credentials: { kind: 'token', token },
     redirect: 'manual',
     limits: {
-      connectTimeoutMs: VENDOR_TIMEOUT_MS,
-      readTimeoutMs: VENDOR_TIMEOUT_MS,
+      connectTimeoutMs: timeoutMs,
+      readTimeoutMs: timeoutMs,
       maxBytes: VENDOR_MAX_BYTES,
     },
   })

@@ -40,6 +40,8 @@ export class UpstreamFault extends Error {
     /** The address asked, without credentials or query (safe to log and show). */
     readonly url: string,
     detail: string,
+    /** Node's code for the network's failure (ECONNREFUSED, ENOTFOUND, a TLS code), when one caused it. */
+    readonly code?: string,
   ) {
     super(detail)
   }
@@ -211,10 +213,11 @@ function once(url: URL, request: UpstreamRequest, limits: UpstreamLimits, fresh 
       else if (!connected)
         reject(
           isTlsFailure(error)
-            ? new UpstreamFault('tls', shown, `the TLS handshake failed: ${errorCode(error)}`)
-            : new UpstreamFault('connect', shown, `cannot connect: ${errorCode(error)}`),
+            ? new UpstreamFault('tls', shown, `the TLS handshake failed: ${errorCode(error)}`, codeOf(error))
+            : new UpstreamFault('connect', shown, `cannot connect: ${errorCode(error)}`, codeOf(error)),
         )
-      else reject(new UpstreamFault('reset', shown, `the connection failed: ${errorCode(error)}`))
+      else
+        reject(new UpstreamFault('reset', shown, `the connection failed: ${errorCode(error)}`, codeOf(error)))
     })
     req.end(request.body)
   })
@@ -232,6 +235,11 @@ const isTlsFailure = (error: unknown): boolean =>
   /^(ERR_SSL_|ERR_TLS_|CERT_|EPROTO$|DEPTH_ZERO_SELF_SIGNED_CERT$|SELF_SIGNED_CERT_IN_CHAIN$|UNABLE_TO_)/.test(
     String((error as { code?: unknown }).code ?? ''),
   )
+
+const codeOf = (error: unknown): string | undefined => {
+  const code = (error as { code?: unknown }).code
+  return typeof code === 'string' ? code : undefined
+}
 
 const errorCode = (error: unknown): string =>
   (error as { code?: unknown }).code ? String((error as { code: unknown }).code) : String(error)

@@ -134,13 +134,25 @@ describe('upstreamRequest', () => {
     expect((await faultOf(body('/big-chunked'))).kind).toBe('tooLarge')
   })
 
-  it('reports a reset mid-body and a refused connection', async () => {
+  it('reports a reset mid-body, a refused connection, a name not known, TLS refused', async () => {
     expect((await faultOf(body('/reset'))).kind).toBe('reset')
     const closed = http.createServer()
     await new Promise<void>((r) => closed.listen(0, '127.0.0.1', r))
     const port = (closed.address() as AddressInfo).port
     await new Promise((r) => closed.close(r))
-    expect((await faultOf(upstreamRequest(`http://127.0.0.1:${port}/`, { limits }))).kind).toBe('connect')
+    // With Node's code, so a caller can word why (nothing listening, a name not known, TLS).
+    expect(await faultOf(upstreamRequest(`http://127.0.0.1:${port}/`, { limits }))).toMatchObject({
+      kind: 'connect',
+      code: 'ECONNREFUSED',
+    })
+    expect(await faultOf(upstreamRequest('http://no-such-upstream.invalid/', { limits }))).toMatchObject({
+      kind: 'connect',
+      code: 'ENOTFOUND',
+    })
+    expect(await faultOf(upstreamRequest(`https://${new URL(base).host}/ok`, { limits }))).toMatchObject({
+      kind: 'tls',
+      code: expect.stringMatching(/^(EPROTO|ERR_SSL_\w+)$/),
+    })
   })
 
   it('keeps a connection open for the next request', async () => {
