@@ -1,6 +1,7 @@
 import { isLeft, left, right, type Either } from 'fp-ts/Either'
 import { mandatory, validateName, validateUrl, withBaseUrlTrailingSlash } from '../shared/forms'
 import type { FormMessage, Problems } from '../shared/messages'
+import { isRefusedHost } from '../shared/refusedHost'
 import type { GitConnection } from './events'
 import {
   CATEGORIES,
@@ -80,7 +81,8 @@ export type GitFormProblems = Problems<GitFormProblem>
 /**
  * The git form checked: the form when it holds, or each field's problem as a message key (the
  * view words it). An integration name is the platform's (1–64 of letters, digits, '-', '_',
- * '.'); on edit, a blank token keeps the stored one.
+ * '.'); the API URL an http(s) address that is not link-local or a cloud metadata service's
+ * (domain/shared/refusedHost.ts); on edit, a blank token keeps the stored one.
  */
 export function validateGitForm(form: GitForm, editing: boolean): Either<GitFormProblems, GitForm> {
   const problems: Partial<Record<GitFormProblem, FormMessage>> = {}
@@ -91,6 +93,8 @@ export function validateGitForm(form: GitForm, editing: boolean): Either<GitForm
     problems.integrationName = { key: 'tooLong', max: INTEGRATION_NAME_MAX }
   const url = validateUrl(form.url)
   if (isLeft(url)) problems.url = url.left
+  // The platform refuses it on save and never calls it: said as it is typed.
+  else if (isRefusedHost(new URL(url.right).hostname)) problems.url = { key: 'refusedAddress' }
   if (!editing && !form.hasToken) problems.token = mandatory
   return Object.keys(problems).length === 0 ? right(form) : left(problems)
 }

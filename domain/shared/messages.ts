@@ -11,6 +11,8 @@
 export type FieldMessage =
   | { readonly key: 'invalidName' }
   | { readonly key: 'invalidUrl' }
+  // A link-local or cloud metadata address (domain/shared/refusedHost.ts).
+  | { readonly key: 'refusedAddress' }
   | { readonly key: 'jsonFileExtension' }
   | { readonly key: 'fileSize' }
 

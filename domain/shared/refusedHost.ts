@@ -2,9 +2,10 @@
  * Hosts the platform never calls on an admin's behalf: link-local addresses (169.254.0.0/16,
  * fe80::/10), where clouds answer their instance metadata with the machine's credentials, and
  * the metadata services' other names and addresses. The one copy of this rule: the console's
- * forms refuse such an address when it is typed, the platform when it is saved
- * (domain/repositories/rules.ts, server/integrations/routes.ts) and again before every connect,
- * on every address a name resolves to (server/addressGuard.ts).
+ * forms refuse such an address when it is typed (domain/repositories/rules.ts,
+ * domain/integrations/rules.ts), the platform when it is saved (the same rules,
+ * server/integrations/routes.ts) and again before every connect, on every address a name
+ * resolves to (server/addressGuard.ts).
  */
 
 const METADATA_NAMES = new Set([

@@ -173,6 +173,47 @@ describe('git vendor table', () => {
     expect(within(dialog).getByRole('button', { name: 'Test connection' })).toBeDisabled()
   })
 
+  it(
+    'refuses a link-local or cloud metadata API URL as it is typed, keeping the text',
+    { timeout: 90_000 },
+    async () => {
+      const tested: GitIntegrationForm[] = []
+      vendorScreen({
+        vendorIntegrations: async () => right(EMPTY),
+        testConnection: async (form) => {
+          tested.push(form)
+          return right({ success: true })
+        },
+      })
+      await userEvent.click((await screen.findAllByRole('button', { name: 'Add integration' }))[0]!)
+      const dialog = await screen.findByRole('dialog', { name: 'New GitHub integration' })
+      await userEvent.type(within(dialog).getByRole('textbox', { name: 'Integration name' }), 'meta')
+      await userEvent.type(within(dialog).getByRole('textbox', { name: 'Username' }), 'octo')
+      await userEvent.type(within(dialog).getByLabelText(/^Access token/), 'secret-token-123')
+      const url = within(dialog).getByRole('textbox', { name: 'API URL' })
+      const refused = 'Link-local and cloud metadata addresses (169.254.0.0/16, fe80::/10, …) cannot be used'
+      const test = within(dialog).getByRole('button', { name: 'Test connection' })
+      // 169.254.169.254 as one number, and link-local IPv6 (the rule's spellings: refusedHost's tests).
+      for (const typed of ['http://2852039166/latest/meta-data/', 'http://[fe80::1]/api/v3']) {
+        await userEvent.clear(url)
+        // `[[` types one `[` (user-event reads `[` as the start of a key's name).
+        await userEvent.type(url, typed.replaceAll('[', '[['))
+        expect(url).toHaveAccessibleDescription(expect.stringContaining(refused))
+        expect(url).toHaveAttribute('aria-invalid', 'true')
+        expect(url).toHaveValue(typed)
+        expect(test).toBeDisabled()
+      }
+      // A vendor's address is fine again.
+      await userEvent.clear(url)
+      await userEvent.type(url, 'https://git.example.com/api/v3')
+      expect(url).not.toHaveAccessibleDescription(expect.stringContaining(refused))
+      expect(test).toBeEnabled()
+      await userEvent.click(test)
+      expect(await within(dialog).findByText(/Connection tested/)).toBeInTheDocument()
+      expect(tested.map((f) => f.url)).toEqual(['https://git.example.com/api/v3/'])
+    },
+  )
+
   it('Test again runs the connection test again with the typed token, and a failure then takes Create away', async () => {
     const forms: GitIntegrationForm[] = []
     let accept = true

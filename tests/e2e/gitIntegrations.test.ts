@@ -1,8 +1,8 @@
 // A git integration end to end, in Chromium against the reference server and a git vendor on
 // loopback that answers like GitHub's API (tests/support/fakeGitVendor.ts): an admin adds a
-// GitHub integration (a wrong token fails the connection test first), creates it, chooses
-// repository scanning, picks repositories and sees the choice kept after a reload; then edits
-// and deletes an integration, each with its toast.
+// GitHub integration (a metadata address is refused as typed, a wrong token fails the connection
+// test first), creates it, chooses repository scanning, picks repositories and sees the choice
+// kept after a reload; then edits and deletes an integration, each with its toast.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { browser, server, withPlatformAndChromium } from '../support/e2e'
 import type { Page } from 'playwright-core'
@@ -103,8 +103,18 @@ describe('git integrations (e2e)', () => {
       const dialog = page.getByRole('dialog', { name: 'New GitHub integration' })
       await dialog.getByRole('textbox', { name: 'Integration name' }).fill('main-github')
       await dialog.getByRole('textbox', { name: 'Username' }).fill('octo')
-      await dialog.getByRole('textbox', { name: 'API URL' }).fill(vendor.githubUrl)
       await dialog.getByLabel('Access token').fill('a-wrong-token')
+      // A cloud metadata address is refused as it is typed, the text kept, and never tested.
+      const apiUrl = dialog.getByRole('textbox', { name: 'API URL' })
+      await apiUrl.fill('http://169.254.169.254/latest/meta-data/')
+      await dialog
+        .getByText('Link-local and cloud metadata addresses (169.254.0.0/16, fe80::/10, …) cannot be used')
+        .waitFor()
+      await shot(page, 'git-modal-refused-address')
+      expect(await apiUrl.getAttribute('aria-invalid')).toBe('true')
+      expect(await apiUrl.inputValue()).toBe('http://169.254.169.254/latest/meta-data/')
+      expect(await dialog.getByRole('button', { name: 'Test connection' }).isDisabled()).toBe(true)
+      await apiUrl.fill(vendor.githubUrl)
       await dialog.getByRole('button', { name: 'Test connection' }).click()
       await dialog
         .getByRole('alert')

@@ -321,6 +321,23 @@ describe('the git form rule (validateGitForm)', () => {
     ],
     ['no URL', { ...form, url: '' }, false, { url: { key: 'mandatory' } }],
     ['not a URL', { ...form, url: 'api.github' }, false, { url: { key: 'invalidUrl' } }],
+    ...[
+      'http://169.254.169.254/latest/meta-data/',
+      'http://0xa9.0xfe.0xa9.0xfe/',
+      'http://[::ffff:169.254.169.254]/',
+      'http://[fe80::1]/',
+      'http://metadata.google.internal/computeMetadata/v1/',
+      'http://100.100.100.200/',
+    ].map(
+      (url) =>
+        [
+          `a link-local or metadata URL: ${url}`,
+          { ...form, url },
+          false,
+          { url: { key: 'refusedAddress' } },
+        ] as const,
+    ),
+    ['a private address (a vendor on the network)', { ...form, url: 'http://10.0.0.5/api/v3' }, false, null],
     ['no token on create', { ...form, hasToken: false }, false, { token: { key: 'mandatory' } }],
     ['no token on edit (the stored one stays)', { ...form, hasToken: false }, true, null],
   ] as const)('%s', (_, given, editing, problems) => {

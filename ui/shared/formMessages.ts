@@ -5,6 +5,7 @@
  */
 import type { FormMessage, Message } from '../../domain/shared/messages'
 import { NAME_MESSAGE, URL_MESSAGE } from '../../domain/shared/forms'
+import { REFUSED_HOST_MESSAGE } from '../../domain/shared/refusedHost'
 import { messageText } from './messages'
 
 export function formText(message: FormMessage | Message): string {
@@ -13,6 +14,8 @@ export function formText(message: FormMessage | Message): string {
       return NAME_MESSAGE
     case 'invalidUrl':
       return URL_MESSAGE
+    case 'refusedAddress':
+      return REFUSED_HOST_MESSAGE
     case 'jsonFileExtension':
       return 'File should have an extension of .json'
     case 'fileSize':
