@@ -42,7 +42,10 @@ describe('packages landing', () => {
       api: catalogue(),
       seed: [signedIn('developer')],
     })
-    expect(screen.getByText('Find packages using the search bar.')).toBeInTheDocument()
+    // The page's description under its title, not a caption over the lists beside the filters.
+    const hint = screen.getByText('Find packages using the search bar.')
+    expect(screen.getByRole('heading', { level: 1, name: 'Packages' }).nextElementSibling).toBe(hint)
+    expect(within(screen.getByRole('region', { name: 'Results' })).queryByText(hint.textContent)).toBeNull()
     const newest = await screen.findByRole('region', { name: 'Newest packages' })
     expect(namesIn(newest)).toEqual(['hotel', 'golf', 'foxtrot', 'echo', 'delta', 'charlie'])
     const popular = screen.getByRole('region', { name: 'Most downloaded' })

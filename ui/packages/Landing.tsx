@@ -24,13 +24,12 @@ import kit from '../shared/kit/page.module.css'
 import surface from '../shared/kit/surface.module.css'
 import styles from './packages.module.css'
 
-const PACKAGES = { one: 'package', other: 'packages' }
 const DOWNLOADS = { one: 'download', other: 'downloads' }
 // Recent searches shown on the landing; the bar's own list keeps ten.
 const RECENT_SHOWN = 5
 
 export const LANDING_TEXTS = {
-  /** The specification's empty-state text, kept as the page's first line. */
+  /** The specification's empty-state text, the page's description over the landing. */
   hint: 'Find packages using the search bar.',
   newest: 'Newest packages',
   popular: 'Most downloaded',
@@ -41,7 +40,7 @@ export const LANDING_TEXTS = {
   noDownloads: 'Nothing downloaded yet: packages show here as people install them.',
 } as const
 
-export function Landing({ count }: { readonly count: number | null }) {
+export function Landing() {
   const dispatch = useDispatch()
   const landing = useQuery({ type: 'packages/Landing' })
   useEffect(() => {
@@ -53,18 +52,6 @@ export function Landing({ count }: { readonly count: number | null }) {
 
   return (
     <div className={styles.landing}>
-      <p className={styles.landingHint}>
-        <PackageSearch size={18} aria-hidden="true" />
-        <span>
-          <span>{LANDING_TEXTS.hint}</span>
-          {count !== null && (
-            <>
-              {' '}
-              <span className={styles.landingCount}>{counted(count, PACKAGES)} in total</span>
-            </>
-          )}
-        </span>
-      </p>
       {landing.status === 'failed' ? (
         <div className={surface.failure} role="alert">
           <p>Packages could not be loaded: {whatHappened(landing.failure)}.</p>

@@ -66,7 +66,12 @@ export function PackagesList() {
   return (
     <div className={`${kit.page} ${styles.page}`}>
       <header className={styles.listHeader}>
-        <h1 className={surface.pageTitle}>Packages</h1>
+        <div>
+          <h1 className={surface.pageTitle}>Packages</h1>
+          {/* Under the title, as every page's description: the specification's line for a page
+              without a search, which over the landing's lists read as a stray caption. */}
+          {query === null && list.status !== 'failed' && <SearchHint count={count} />}
+        </div>
         {viewer.migrationRunning && (
           <p className={styles.banner} role="note">
             {EMPTY_TEXTS.migration}
@@ -86,7 +91,7 @@ export function PackagesList() {
               </Button>
             </div>
           ) : query === null ? (
-            <Landing count={count} />
+            <Landing />
           ) : list.status === 'loading' || list.status === 'idle' ? (
             // Idle: the route has not asked yet (its intent's code is on its way).
             <RowsSkeleton />
@@ -107,6 +112,21 @@ export function PackagesList() {
         </section>
       </div>
     </div>
+  )
+}
+
+/** Where to find packages, and how many there are (admins only). */
+function SearchHint({ count }: { readonly count: number | null }) {
+  return (
+    <p className={surface.pageDescription}>
+      {LANDING_TEXTS.hint}
+      {count !== null && (
+        <>
+          {' '}
+          <span className={styles.landingCount}>{counted(count, PACKAGES)} in total</span>
+        </>
+      )}
+    </p>
   )
 }
 
