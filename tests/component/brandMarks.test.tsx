@@ -12,8 +12,8 @@ import { sqliteSql } from '../../server/db/sqliteSql'
 import { readCatalog } from '../../server/integrations/catalogStore'
 import { IntegrationIcon, integrationMark } from '../../ui/integrations/icons'
 import { TypeIcon } from '../../ui/packages/common'
-import { loadTypeMarks, typeMark } from '../../ui/packages/typeMark'
-import { markColour } from '../../ui/shared/kit/BrandMark'
+import { loadTypeMarks, typeMark, typeMarkStore } from '../../ui/packages/typeMark'
+import { BrandMark, markColour } from '../../ui/shared/kit/BrandMark'
 import { SEARCH_PACKAGE_TYPES } from '../../domain/packageTypes/rules'
 // @ts-expect-error: a plain ES module script without types
 import { TARGETS, render as renderMarks } from '../../scripts/brandMarks.mjs'
@@ -76,6 +76,25 @@ describe('brand marks', () => {
     await waitFor(() => expect(container.querySelector('[data-mark="pypi"] path')).not.toBeNull())
     await loadTypeMarks()
     expect(typeMark('conda').kind).toBe('mark')
+  })
+
+  it('a mark whose load failed shows the package mark, and its own once a later view loads it', async () => {
+    let attempts = 0
+    // The chunk of the other marks refused once (offline, a new build deployed), then served.
+    const marks = typeMarkStore(() =>
+      attempts++ === 0
+        ? Promise.reject(new Error('chunk refused'))
+        : import('../../ui/packages/moreTypeMarks.gen').then((m) => m.MARKS),
+    )
+    const Mark = ({ type }: { type: string }) => <BrandMark spec={marks.useMark(type)} size={18} />
+    const first = render(<Mark type="pypi" />)
+    // It stayed a blank square until the page was opened again.
+    await waitFor(() => expect(first.container.querySelector('[data-mark="package"] svg')).not.toBeNull())
+    expect(first.container.querySelector('[data-mark="pypi"]')).toBeNull()
+    const second = render(<Mark type="conda" />)
+    await waitFor(() => expect(second.container.querySelector('[data-mark="anaconda"] path')).not.toBeNull())
+    expect(first.container.querySelector('[data-mark="pypi"] path')).not.toBeNull()
+    expect(attempts).toBe(2)
   })
 
   it('near-black and near-white marks take the text colour so they show in both themes', () => {
