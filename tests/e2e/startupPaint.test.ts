@@ -222,6 +222,15 @@ describe('first paint (e2e)', () => {
     await later.goto(`${server.url}/ui/packages`)
     const notice = failureNotice(later)
     await notice.waitFor()
+    // The notice takes the skeleton's place: its sidebar, page and top bar's placeholders go (the
+    // sidebar's bars stayed under it); the logo stays.
+    const shown = () =>
+      later.evaluate(() =>
+        ['.side', '.page', 'header i', 'header b', 'header svg'].filter((part) =>
+          document.querySelector(`#boot ${part}`)!.checkVisibility({ visibilityProperty: true }),
+        ),
+      )
+    await expect.poll(shown).toEqual(['header svg'])
     const reload = notice.getByRole('link', { name: 'Reload' })
     await later.unroute(`**${entry}`)
     await Promise.all([later.waitForEvent('load'), reload.click()])
