@@ -112,6 +112,38 @@ describe('admin operations (e2e)', () => {
     }
   })
 
+  it('System Logs at its end shows whole lines: none cut at the top edge of its box', async () => {
+    for (const [width, height] of [
+      [1024, 768],
+      [1440, 900],
+    ] as const) {
+      await page.setViewportSize({ width, height })
+      try {
+        await page.goto(`${server.url}/ui/admin/monitoring/system_logs`)
+        const log = page.getByRole('log', { name: 'Content of artifactory-request.log' })
+        await log.waitFor({ timeout: 15_000 })
+        // More lines than the box holds, and the box following their end.
+        await expect
+          .poll(() => log.evaluate((el) => el.scrollHeight > el.clientHeight * 2), { timeout: 15_000 })
+          .toBe(true)
+        await expect
+          .poll(() => log.evaluate((el) => Math.abs(el.scrollHeight - el.clientHeight - el.scrollTop) < 1), {
+            timeout: 15_000,
+          })
+          .toBe(true)
+        // The first line the box shows any of starts inside it (it showed the last 4 px of one).
+        const cut = await log.evaluate((el) => {
+          const top = el.getBoundingClientRect().top + el.clientTop
+          const first = [...el.children].find((line) => line.getBoundingClientRect().bottom > top + 0.5)
+          return top - first!.getBoundingClientRect().top
+        })
+        expect(cut, `${width} px`).toBeLessThanOrEqual(0.5)
+      } finally {
+        await page.setViewportSize({ width: 1280, height: 720 })
+      }
+    }
+  })
+
   it('Support Zone creates a bundle, follows it until built, downloads a zip with manifest.json, deletes it', async () => {
     await page.goto(`${server.url}/ui/admin/support-zone`)
     await page.getByRole('heading', { name: 'Support Zone', level: 1 }).waitFor()

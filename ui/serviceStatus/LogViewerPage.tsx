@@ -64,6 +64,28 @@ function Highlighted({ text, search }: { text: string; search: string }) {
 }
 
 /**
+ * Scrolls the log to its end with its first line shown whole: a wrapped line cut by the top
+ * edge showed its last words alone, without its time. Then the end is that line's end, with
+ * room under the last line (less than a line's height).
+ */
+function startOnALine(log: HTMLElement) {
+  log.style.paddingBottom = ''
+  log.scrollTop = log.scrollHeight
+  const top = log.scrollTop
+  for (let line = log.lastElementChild as HTMLElement | null; line;) {
+    if (line.offsetTop <= top) {
+      const end = line.offsetTop + line.offsetHeight
+      if (line.offsetTop < top && end > top) {
+        log.style.paddingBottom = `${end - top}px`
+        log.scrollTop = end
+      }
+      return
+    }
+    line = line.previousElementSibling as HTMLElement | null
+  }
+}
+
+/**
  * The log's lines in columns (time, level, node, message), as text (never HTML), kept at its
  * end unless the user scrolled up to read; then a Scroll to end floats over the log's corner,
  * as in a chat or a CI log.
@@ -73,8 +95,14 @@ function LogLines({ lines, file, view }: { lines: ReadonlyArray<LogLine>; file: 
   const [follow, setFollow] = useState(true)
   useLayoutEffect(() => {
     const log = ref.current
-    if (log && follow) log.scrollTop = log.scrollHeight
-  }, [lines, follow])
+    if (!log || !follow) return
+    const toEnd = () => startOnALine(log)
+    toEnd()
+    // A narrower or shorter box wraps and cuts other lines.
+    const resized = new ResizeObserver(toEnd)
+    resized.observe(log)
+    return () => resized.disconnect()
+  }, [lines, follow, view.wrap])
   return (
     <div className={styles.frame}>
       <div
