@@ -258,6 +258,16 @@ describe('cramped at 1024 px (e2e)', () => {
     expect(form.width).toBeGreaterThan(tabs.width * 0.8)
   })
 
+  it('Users: Send invitation ends at its card’s edge, as far in as the card’s title starts', async () => {
+    const page = await show('admin', 'admin-users')
+    const card = page.getByRole('form', { name: 'Invite a user' })
+    const form = await box(page, card)
+    const title = await box(page, card.getByRole('heading', { name: 'Invite by email' }))
+    const send = await box(page, card.getByRole('button', { name: 'Send invitation' }))
+    // It stood 27 px further in, after an input capped at 32rem.
+    expect(Math.abs(form.x + form.width - (send.x + send.width) - (title.x - form.x))).toBeLessThanOrEqual(1)
+  })
+
   it("an image's layer files: each name on one line, cut in its middle", async () => {
     const page = await showAt('developer', CONTAINER_VERSION)
     const files = page.getByRole('table', { name: 'Files' })
