@@ -49,7 +49,10 @@ export function sessionPolicies(
         case 'saved':
           return [navigate(event.data.path)]
         case 'landing':
-          return [goToLanding()]
+          // Only from the login screens: a signed-in reload of the login page lands as soon as the
+          // user is known (UserDataLoaded, below), before onboarding's check sends this; a user who
+          // has gone on from that landing is not taken back to it.
+          return isLoginFamilyPath(context.location.path) ? [goToLanding()] : []
         case 'external':
           return []
       }

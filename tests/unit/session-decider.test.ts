@@ -250,7 +250,14 @@ describe('session: redirect after login', () => {
       { pathAfterLogin: '/ui/packages', expiration: NOW - 1 },
       { pathAfterLogin: '/ui/admin/projects', expiration: NOW + 1000 },
     ]) {
-      const given = session.given(S.PathAfterLoginRestored({ record }), signedIn(false))
+      // Signed in on the login page, which the redirect leaves.
+      const onLogin = Navigated({
+        location: { path: '/login', query: '' },
+        routeName: 'login',
+        mode: 'push',
+        user: '',
+      })
+      const given = session.given(onLogin, S.PathAfterLoginRestored({ record }), signedIn(false))
       const { state } = given
       const redirect = given.when({ type: 'session/RedirectAfterLogin' })
       redirect.then(S.PathAfterLoginCleared({}), S.RedirectedAfterLogin({ target: 'landing', path: '' }))

@@ -28,13 +28,20 @@ describe('after a completed login', () => {
       expect(policies(state, S.RedirectedAfterLogin({ target, path: safePath('/packages?q=a') }))).toEqual([
         navigate('/packages?q=a'),
       ])
-    expect(policies(state, S.RedirectedAfterLogin({ target: 'landing', path: '' }))).toEqual([
-      { type: 'navigation/GoToLanding' },
-    ])
+    expect(
+      policies(foldEvents([at('/login')]), S.RedirectedAfterLogin({ target: 'landing', path: '' })),
+    ).toEqual([{ type: 'navigation/GoToLanding' }])
     // Leaving for another address is a full-page navigation its effect starts.
     expect(
       policies(state, S.RedirectedAfterLogin({ target: 'external', path: safePath('/elsewhere') })),
     ).toEqual([])
+  })
+
+  it('the landing is not gone to again by a user who has already left the login page', () => {
+    // The user data can land a signed-in user before onboarding's check asks for the redirect
+    // (its chunk loading slowly): a page opened in between was left for the landing again.
+    const moved = foldEvents([at('/login'), at('/packages')])
+    expect(policies(moved, S.RedirectedAfterLogin({ target: 'landing', path: '' }))).toEqual([])
   })
 })
 
