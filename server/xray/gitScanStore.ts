@@ -249,7 +249,7 @@ export class GitScanStore {
         drafts,
         at,
       )
-      return (await writeViolations(tx, 'xray_git_violations', [key, repository], writes)) > 0
+      return (await writeViolations(tx, 'xray_git_violations', [{ resource: [key, repository], writes }])) > 0
     })
   }
 

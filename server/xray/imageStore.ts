@@ -3,7 +3,7 @@
  * records them) and the inventory read from them, kept per version so rescans match it again
  * without reading the layers.
  */
-import type { Sql } from '../db/sql'
+import { placeholders, type Sql } from '../db/sql'
 import type { ImageComponent, ImageInventory } from './imageInventory'
 
 export type StoredInventory = ImageInventory & { readonly error: string | null; readonly readAt: string }
@@ -11,6 +11,7 @@ export type StoredInventory = ImageInventory & { readonly error: string | null; 
 const Q = {
   layers: 'SELECT digest FROM catalog_docker_layers WHERE version_id = ? ORDER BY position',
   inventory: 'SELECT * FROM xray_image_inventories WHERE version_id = ?',
+  inventories: (n: number) => `SELECT * FROM xray_image_inventories WHERE version_id IN (${placeholders(n)})`,
   dropInventory: 'DELETE FROM xray_image_inventories WHERE version_id = ?',
   // Indexed images with a layer of this digest whose layers have not been read: waiting for them.
   waitingFor: `SELECT DISTINCT l.version_id FROM catalog_docker_layers l
@@ -26,12 +27,21 @@ const Q = {
 } as const
 
 interface InventoryRow {
+  version_id: string
   ecosystems_json: string
   os_name: string
   components_json: string
   read_at: string
   error: string | null
 }
+
+const toInventory = (r: InventoryRow): StoredInventory => ({
+  osName: r.os_name,
+  ecosystems: JSON.parse(r.ecosystems_json) as string[],
+  components: JSON.parse(r.components_json) as ImageComponent[],
+  readAt: r.read_at,
+  error: r.error,
+})
 
 export function imageStatements(sql: Sql) {
   return {
@@ -47,16 +57,18 @@ export function imageStatements(sql: Sql) {
       (await sql.all<{ version_id: string }>(Q.waitingFor, [digest])).map((r) => r.version_id),
     async inventoryOf(versionId: string): Promise<StoredInventory | undefined> {
       const r = await sql.one<InventoryRow>(Q.inventory, [versionId])
-      return (
-        r && {
-          osName: r.os_name,
-          ecosystems: JSON.parse(r.ecosystems_json) as string[],
-          components: JSON.parse(r.components_json) as ImageComponent[],
-          readAt: r.read_at,
-          error: r.error,
-        }
-      )
+      return r && toInventory(r)
     },
+    /** What was read of each of these versions' layers, where something was, in one statement. */
+    inventoriesOf: async (versionIds: readonly string[]): Promise<Map<string, StoredInventory>> =>
+      versionIds.length === 0
+        ? new Map()
+        : new Map(
+            (await sql.all<InventoryRow>(Q.inventories(versionIds.length), versionIds)).map((r) => [
+              r.version_id,
+              toInventory(r),
+            ]),
+          ),
     /** Forgets what was read of the layers (some are no longer stored: read again when they are). */
     async dropInventory(versionId: string): Promise<void> {
       await sql.run(Q.dropInventory, [versionId])

@@ -29,7 +29,7 @@ import {
 import { xrayFor } from './service'
 import { GitScanStore } from './gitScanStore'
 import { sbomOf } from './sbom'
-import type { FindingRow, StoredAdvisory, StoredScanSettings } from './store'
+import type { FindingRow, StoredAdvisory, StoredScanSettings, ViolationRow } from './store'
 
 const SEVERITY_LABELS: Record<string, string> = {
   critical: 'Critical',
@@ -83,20 +83,19 @@ const routes: RouteModule = async (app, ctx) => {
     a?.references.find((r) => r.type === 'ADVISORY' && r.url.includes('github.com/advisories'))?.url ??
     (id.startsWith('GHSA-') ? `https://github.com/advisories/${id}` : `https://osv.dev/vulnerability/${id}`)
 
-  /** A finding as the console's Xray Data tab and the violations call show it. */
-  const vulnerabilityOf = async (
+  /**
+   * A finding as the console's Xray Data tab and the violations call show it, with its advisory
+   * and the violations in force of its version.
+   */
+  const vulnerabilityOf = (
     f: FindingRow,
     packageId: string,
     version: string,
     newSeverities: boolean,
+    a: StoredAdvisory | undefined,
+    violations: readonly ViolationRow[],
   ) => {
-    const a = await store.advisory(f.advisoryId)
-    const violated = (
-      await store.violations(
-        { versionId: versionIdOf(packageId, version), limit: 100, offset: 0 },
-        xray.now(),
-      )
-    ).rows.filter((v) => v.issue === f.advisoryId && v.component === f.component)
+    const violated = violations.filter((v) => v.issue === f.advisoryId && v.component === f.component)
     return {
       package_id: packageId,
       version,
@@ -118,13 +117,27 @@ const routes: RouteModule = async (app, ctx) => {
   }
 
   type ViolationQuery = { new_severities?: boolean; package_id?: string; version?: string; limit?: number }
+  /**
+   * A package's (or one version's) findings: its versions' findings, their advisories and their
+   * violations in force read in one statement each, however many versions and findings.
+   */
   const answerViolations = async (request: FastifyRequest, q: ViolationQuery) => {
     user(request)
     const rows = q.package_id ? await store.versionsOfPackage(q.package_id, q.version) : []
-    const data = []
-    for (const v of rows)
-      for (const f of await store.findingsOf(v.id))
-        data.push(await vulnerabilityOf(f, v.package_id, v.name, q.new_severities === true))
+    const findings = await store.findingsOfVersions(rows.map((v) => v.id))
+    const found = rows.flatMap((v) => (findings.get(v.id) ?? []).map((f) => ({ v, f })))
+    const advisories = await store.advisoriesOf([...new Set(found.map(({ f }) => f.advisoryId))])
+    const violations = await store.violationsInForceOf([...findings.keys()], xray.now())
+    const data = found.map(({ v, f }) =>
+      vulnerabilityOf(
+        f,
+        v.package_id,
+        v.name,
+        q.new_severities === true,
+        advisories.get(f.advisoryId),
+        violations.get(v.id) ?? [],
+      ),
+    )
     const rank = (s: string) => XRAY_SEVERITIES.indexOf(s.toLowerCase() as (typeof XRAY_SEVERITIES)[number])
     data.sort((a, b) => rank(a.severity) - rank(b.severity) || a.issue_id.localeCompare(b.issue_id))
     const limited = data.slice(0, q.limit ?? 1000)
@@ -372,10 +385,8 @@ const routes: RouteModule = async (app, ctx) => {
   // --- Policies ---
   app.get('/xray/api/v1/policies', { schema: documented('Policies', {}) }, async (request) => {
     user(request)
-    const out = []
-    for (const p of await store.policies())
-      out.push({ ...p, watches: await store.watchesUsingPolicy(p.name) })
-    return out
+    const using = await store.watchesByPolicy()
+    return (await store.policies()).map((p) => ({ ...p, watches: using.get(p.name) ?? [] }))
   })
   const checkPolicy = (p: Policy) => {
     checkName(p.name, 'A policy')

@@ -13,6 +13,7 @@ import {
   orderOfEcosystem,
   violationsOf,
   type Policy,
+  type ViolationDraft,
   type Watch,
 } from '../../domain/xray'
 import { resolveIn } from '../repositories/store'
@@ -185,35 +186,58 @@ function imageLicences(components: readonly ImageComponent[]): Array<[string, st
   return [...by].map(([name, licences]) => [name, [...licences]])
 }
 
-export async function evaluateVersion(
+/**
+ * The violations of these versions (each scanned) under `rules`, from their stored findings and,
+ * for images, the licences their packages declare: read and written for all of them in a few
+ * statements (at most a scan batch's versions), not a few per version. A new watch evaluated
+ * every indexed version with four reads and two writes each: 3,400 statements for the sample
+ * catalogue, each a round trip on PostgreSQL.
+ */
+export async function evaluateVersions(
   store: XrayStore,
-  v: VersionToScan,
+  versions: readonly VersionToScan[],
   rules: Rules,
   at: string,
 ): Promise<void> {
-  const findings = (await store.findingsOf(v.id)).map((f) => ({
-    advisoryId: f.advisoryId,
-    component: f.component,
-    severity: f.severity,
-    ...(f.cvssScore === null ? {} : { cvssScore: f.cvssScore }),
-    fixedVersions: f.fixed,
-  }))
-  const judge = (component: string, licences: readonly string[], f: typeof findings) =>
-    violationsOf(
-      { repo: v.repo, component, findings: f, licences },
-      rules.watches,
-      rules.policies,
-      rules.expand,
-    )
-  const drafts =
-    v.type === 'docker'
+  if (versions.length === 0) return
+  const findingsOf = await store.findingsOfVersions(versions.map((v) => v.id))
+  const images = versions.filter((v) => v.type === 'docker').map((v) => v.id)
+  const inventories = await store.inventoriesOf(images)
+  const draftsOf = (v: VersionToScan): ViolationDraft[] => {
+    const findings = (findingsOf.get(v.id) ?? []).map((f) => ({
+      advisoryId: f.advisoryId,
+      component: f.component,
+      severity: f.severity,
+      ...(f.cvssScore === null ? {} : { cvssScore: f.cvssScore }),
+      fixedVersions: f.fixed,
+    }))
+    const judge = (component: string, licences: readonly string[], f: typeof findings) =>
+      violationsOf(
+        { repo: v.repo, component, findings: f, licences },
+        rules.watches,
+        rules.policies,
+        rules.expand,
+      )
+    return v.type === 'docker'
       ? // An image declares no licence of its own: licence rules judge the packages that declare one.
         [
           ...judge(v.name, [], findings).filter((d) => d.type === 'security'),
-          ...imageLicences((await store.inventoryOf(v.id))?.components ?? []).flatMap(([name, licences]) =>
+          ...imageLicences(inventories.get(v.id)?.components ?? []).flatMap(([name, licences]) =>
             judge(name, licences, []).filter((d) => d.type === 'license'),
           ),
         ]
       : judge(v.name, v.licences, findings)
-  await store.putViolations(v.id, drafts, at)
+  }
+  await store.putViolations(
+    versions.map((v) => ({ versionId: v.id, drafts: draftsOf(v) })),
+    at,
+  )
 }
+
+/** One version's violations (see evaluateVersions). */
+export const evaluateVersion = (
+  store: XrayStore,
+  v: VersionToScan,
+  rules: Rules,
+  at: string,
+): Promise<void> => evaluateVersions(store, [v], rules, at)

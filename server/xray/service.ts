@@ -20,6 +20,7 @@ import { readExportBytes, readExportPath, readExportUrl, type ReadExport } from 
 import {
   evaluateGitRepository,
   evaluateVersion,
+  evaluateVersions,
   findingsFor,
   rulesOf,
   WaitingForLayers,
@@ -156,13 +157,19 @@ export function createXrayService(ctx: XrayContext) {
       if (!evaluateOnly) await prepareImages(ids)
       // Counted from the answer: on PostgreSQL the work may run again after a conflict.
       count += await store.transaction(async (s) => {
-        let scanned = 0
-        for (const id of ids) {
-          if (evaluateOnly) {
-            const v = await s.versionToScan(id)
-            if (v && (await s.scanOf(id))?.status === 'scanned') await evaluateVersion(s, v, r, at)
-          } else if (await scanOne(s, id, r, at)) scanned++
+        if (evaluateOnly) {
+          // The batch's versions read, judged and written together: a few statements, not a few each.
+          const versions = await s.versionsToScan(ids)
+          const statuses = await s.scanStatusesOf(ids)
+          const scanned = ids.flatMap((id) => {
+            const v = versions.get(id)
+            return v && statuses.get(id) === 'scanned' ? [v] : []
+          })
+          await evaluateVersions(s, scanned, r, at)
+          return 0
         }
+        let scanned = 0
+        for (const id of ids) if (await scanOne(s, id, r, at)) scanned++
         return scanned
       })
       after = ids.at(-1)!

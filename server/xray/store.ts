@@ -153,10 +153,14 @@ const Q = {
      FROM xray_affected f JOIN xray_advisories a ON a.id = f.advisory_id
      WHERE f.ecosystem = ? AND f.package = ? ORDER BY f.advisory_id, f.position`,
   advisory: 'SELECT * FROM xray_advisories WHERE id = ?',
+  advisories: (n: number) => `SELECT * FROM xray_advisories WHERE id IN (${placeholders(n)})`,
   affectedRowsOf:
     'SELECT ecosystem, package, ranges_json, versions_json FROM xray_affected WHERE advisory_id = ? ORDER BY position',
   versionToScan:
     'SELECT v.id, v.package_id, v.name, v.repo, v.repo_type, v.licenses_json FROM catalog_versions v WHERE v.id = ?',
+  versionsToScan: (n: number) =>
+    `SELECT v.id, v.package_id, v.name, v.repo, v.repo_type, v.licenses_json FROM catalog_versions v
+     WHERE v.id IN (${placeholders(n)})`,
   indexedVersionIds: `SELECT v.id FROM catalog_versions v JOIN xray_indexed_repos r ON r.repo = v.repo
      WHERE v.repo_type IN ('npm', 'docker') AND v.id > ? ORDER BY v.id LIMIT ?`,
   isIndexed: 'SELECT 1 AS found FROM xray_indexed_repos WHERE repo = ?',
@@ -180,6 +184,8 @@ const Q = {
   setPackageCounts: `UPDATE catalog_packages SET vuln_critical = ?, vuln_high = ?, vuln_medium = ?, vuln_low = ?,
        vuln_unknown = ?, vuln_info = 0 WHERE id = ?`,
   findingsOf: 'SELECT * FROM xray_findings WHERE version_id = ? ORDER BY advisory_id, component',
+  findingsOfVersions: (n: number) =>
+    `SELECT * FROM xray_findings WHERE version_id IN (${placeholders(n)}) ORDER BY version_id, advisory_id, component`,
   scanOf: 'SELECT * FROM xray_scans WHERE version_id = ?',
   scanStatusesOf: (n: number) =>
     `SELECT version_id, status FROM xray_scans WHERE version_id IN (${placeholders(n)})`,
@@ -198,14 +204,19 @@ const Q = {
   watches: 'SELECT * FROM xray_watches ORDER BY name',
   watch: 'SELECT * FROM xray_watches WHERE name = ?',
   watchPolicies: 'SELECT policy_name FROM xray_watch_policies WHERE watch_name = ? ORDER BY policy_name',
+  allWatchPolicies:
+    'SELECT watch_name, policy_name FROM xray_watch_policies ORDER BY watch_name, policy_name',
   insertWatch:
     'INSERT INTO xray_watches (name, description, resources_json, created, modified) VALUES (?, ?, ?, ?, ?)',
   updateWatch: 'UPDATE xray_watches SET description = ?, resources_json = ?, modified = ? WHERE name = ?',
   deleteWatch: 'DELETE FROM xray_watches WHERE name = ?',
   clearWatchPolicies: 'DELETE FROM xray_watch_policies WHERE watch_name = ?',
   addWatchPolicy: 'INSERT INTO xray_watch_policies (watch_name, policy_name) VALUES (?, ?)',
-  storedViolations: `SELECT id, watch_name, policy_name, rule_name, type, issue, component, severity, block_download,
-       fail_build, notify, created FROM xray_violations WHERE version_id = ?`,
+  storedViolations: (
+    n: number,
+  ) => `SELECT version_id, id, watch_name, policy_name, rule_name, type, issue, component,
+       severity, block_download, fail_build, notify, created FROM xray_violations WHERE version_id IN (${placeholders(n)})
+     ORDER BY version_id, id`,
   ignoreRules: 'SELECT * FROM xray_ignore_rules ORDER BY created DESC, id',
   insertIgnore: `INSERT INTO xray_ignore_rules (id, issue, component, version, watch_name, policy_name, reason, expires,
        created_by, created)
@@ -432,92 +443,140 @@ export function violationWrites(
 /** Rows a statement writes at most: 13 parameters each, within either engine's limit. */
 const ROWS_PER_INSERT = 500
 
+/** What violationWrites decided for one resource, named by its columns before watch_name in its table. */
+export interface ResourceWrites {
+  readonly resource: readonly SqlValue[]
+  readonly writes: ReturnType<typeof violationWrites>
+}
+
+/** `values` in slices of at most ROWS_PER_INSERT. */
+const slices = <T>(values: readonly T[]): T[][] => {
+  const out: T[][] = []
+  for (let i = 0; i < values.length; i += ROWS_PER_INSERT) out.push(values.slice(i, i + ROWS_PER_INSERT))
+  return out
+}
+
 /**
- * Writes what violationWrites decided, for the resource named by `resource` (the columns before
- * watch_name in `table`): the removed and the added in as few statements as it takes, since the
- * counts kept per watch follow each statement (on PostgreSQL, once per statement). Answers how
- * many notifications the writes owe.
+ * Writes what violationWrites decided for each resource in `all`, in as few statements as it
+ * takes however many resources there are: the removed in one, the changed in one per values they
+ * take (a rule's new actions change its violations alike), the added in one (each up to
+ * ROWS_PER_INSERT rows). A statement per resource was a round trip per version on PostgreSQL: a
+ * new watch over 600 versions ran 3,400 statements. The counts kept per watch follow each
+ * statement (on PostgreSQL, once per statement). Answers how many notifications the writes owe.
  */
 export async function writeViolations(
   sql: Sql,
   table: 'xray_violations' | 'xray_git_violations',
-  resource: readonly SqlValue[],
-  writes: ReturnType<typeof violationWrites>,
+  all: readonly ResourceWrites[],
 ): Promise<number> {
-  for (let i = 0; i < writes.remove.length; i += ROWS_PER_INSERT) {
-    const ids = writes.remove.slice(i, i + ROWS_PER_INSERT)
+  for (const ids of slices(all.flatMap((r) => r.writes.remove)))
     await sql.run(`DELETE FROM ${table} WHERE id IN (${placeholders(ids.length)})`, ids)
+  const changes = new Map<string, { values: SqlValue[]; ids: SqlValue[] }>()
+  for (const change of all.flatMap((r) => r.writes.change)) {
+    const values = change.slice(0, 5)
+    const key = JSON.stringify(values)
+    const same = changes.get(key) ?? { values, ids: [] }
+    same.ids.push(change[5]!)
+    changes.set(key, same)
   }
-  for (const values of writes.change)
-    await sql.run(
-      `UPDATE ${table} SET type = ?, severity = ?, block_download = ?, fail_build = ?, notify = ? WHERE id = ?`,
-      values,
-    )
+  for (const { values, ids } of changes.values())
+    for (const some of slices(ids))
+      await sql.run(
+        `UPDATE ${table} SET type = ?, severity = ?, block_download = ?, fail_build = ?, notify = ?
+         WHERE id IN (${placeholders(some.length)})`,
+        [...values, ...some],
+      )
   const resourceColumns = table === 'xray_violations' ? 'version_id' : 'integration_key, repository'
-  const row = `(${placeholders(resource.length + 11)})`
-  for (let i = 0; i < writes.add.length; i += ROWS_PER_INSERT) {
-    const rows = writes.add.slice(i, i + ROWS_PER_INSERT)
+  const row = `(${placeholders((table === 'xray_violations' ? 1 : 2) + 11)})`
+  for (const rows of slices(all.flatMap((r) => r.writes.add.map((values) => [...r.resource, ...values]))))
     await sql.run(
       `INSERT INTO ${table} (${resourceColumns}, watch_name, policy_name, rule_name, type, issue, component,
          severity, block_download, fail_build, notify, created)
        VALUES ${rows.map(() => row).join(', ')}`,
-      rows.flatMap((values) => [...resource, ...values]),
+      rows.flat(),
     )
-  }
-  return oweNotifications(sql, table, resource, writes.add, writes.notifyGained)
+  return oweNotifications(sql, table, all)
 }
 
 /** The columns of a notification a new violation owes, from created to next_attempt. */
 const NOTIFICATION_ROW = `(${placeholders(11)})`
 
 /**
- * The notifications the new violations (`added`, in violationWrites' order) under a rule with
- * the notify action owe, written with them: sent once the transaction is committed, whoever
- * sends them, and never for a violation that was not stored. A violation kept that gained the
- * notify action (`gained`: its rule was changed) owes one too, unless it was notified before
- * (its rule had notify, lost it and got it back): one notification per violation. Answers how
- * many it wrote.
+ * The names notifications give these resources: a version's id, a git repository's
+ * `git://integration/owner/name` (its integration's name read once for all of them).
+ */
+async function resourceNames(
+  sql: Sql,
+  table: 'xray_violations' | 'xray_git_violations',
+  resources: readonly (readonly SqlValue[])[],
+): Promise<string[]> {
+  if (table === 'xray_violations') return resources.map((r) => String(r[0]))
+  const keys = [...new Set(resources.map((r) => r[0]!))]
+  const names = new Map(
+    (
+      await sql.all<{ integration_key: string; integration_name: string }>(
+        `SELECT integration_key, integration_name FROM git_integrations
+         WHERE integration_key IN (${placeholders(keys.length)})`,
+        keys,
+      )
+    ).map((g) => [g.integration_key, g.integration_name]),
+  )
+  return resources.map((r) => `git://${names.get(String(r[0])) ?? String(r[0])}/${String(r[1])}`)
+}
+
+/**
+ * The notifications the new violations (`add`, in violationWrites' order) under a rule with the
+ * notify action owe, written with them: sent once the transaction is committed, whoever sends
+ * them, and never for a violation that was not stored. A violation kept that gained the notify
+ * action (`notifyGained`: its rule was changed) owes one too, unless it was notified before (its
+ * rule had notify, lost it and got it back): one notification per violation. Reads and writes
+ * for all the resources at once. Answers how many it wrote.
  */
 async function oweNotifications(
   sql: Sql,
   table: 'xray_violations' | 'xray_git_violations',
-  resource: readonly SqlValue[],
-  added: readonly SqlValue[][],
-  gained: readonly SqlValue[][],
+  all: readonly ResourceWrites[],
 ): Promise<number> {
   // watch_name … severity, then block_download, fail_build, notify and created.
-  const owedNew = added.filter((values) => values[9] === 1)
-  if (owedNew.length === 0 && gained.length === 0) return 0
-  let name = String(resource[0])
-  if (table === 'xray_git_violations') {
-    const g = await sql.one<{ integration_name: string }>(
-      'SELECT integration_name FROM git_integrations WHERE integration_key = ?',
-      [resource[0]!],
-    )
-    name = `git://${g?.integration_name ?? String(resource[0])}/${String(resource[1])}`
-  }
-  const keyOf = (v: readonly unknown[]) => [0, 1, 2, 4, 5].map((i) => String(v[i])).join('\n')
-  let owed = owedNew
-  if (gained.length > 0) {
-    const notified = new Set(
-      (
-        await sql.rows(
-          'SELECT watch_name, policy_name, rule_name, type, issue, component FROM xray_notifications WHERE resource = ?',
-          [name],
-        )
-      ).map(keyOf),
-    )
-    owed = [...owedNew, ...gained.filter((v) => !notified.has(keyOf(v)))]
-  }
-  for (let i = 0; i < owed.length; i += ROWS_PER_INSERT) {
-    const rows = owed.slice(i, i + ROWS_PER_INSERT)
+  const owing = all
+    .map((r) => ({ ...r, owedNew: r.writes.add.filter((values) => values[9] === 1) }))
+    .filter((r) => r.owedNew.length > 0 || r.writes.notifyGained.length > 0)
+  if (owing.length === 0) return 0
+  const names = await resourceNames(
+    sql,
+    table,
+    owing.map((r) => r.resource),
+  )
+  const keyOf = (name: string, v: readonly unknown[]) =>
+    [name, ...[0, 1, 2, 4, 5].map((i) => String(v[i]))].join('\n')
+  const gaining = [...new Set(names.filter((_, i) => owing[i]!.writes.notifyGained.length > 0))]
+  const notified = new Set(
+    gaining.length === 0
+      ? []
+      : (
+          await sql.rows(
+            `SELECT resource, watch_name, policy_name, rule_name, type, issue, component FROM xray_notifications
+             WHERE resource IN (${placeholders(gaining.length)})`,
+            gaining,
+          )
+        ).map(([resource, ...v]) => keyOf(String(resource), v)),
+  )
+  const owed = owing.flatMap((r, i) =>
+    [...r.owedNew, ...r.writes.notifyGained.filter((v) => !notified.has(keyOf(names[i]!, v)))].map((v) => [
+      v[10]!,
+      names[i]!,
+      ...v.slice(0, 7),
+      'pending',
+      v[10]!,
+    ]),
+  )
+  for (const rows of slices(owed))
     await sql.run(
       `INSERT INTO xray_notifications (created, resource, watch_name, policy_name, rule_name, type, issue,
          component, severity, status, next_attempt)
        VALUES ${rows.map(() => NOTIFICATION_ROW).join(', ')}`,
-      rows.flatMap((v) => [v[10]!, name, ...v.slice(0, 7), 'pending', v[10]!]),
+      rows.flat(),
     )
-  }
   return owed.length
 }
 
@@ -621,6 +680,24 @@ const toViolation = (r: ViolationDbRow): ViolationRow => ({
   failBuild: r.fail_build === 1,
   notify: r.notify === 1,
   created: r.created,
+})
+
+type VersionToScanDbRow = {
+  id: string
+  package_id: string
+  name: string
+  repo: string
+  repo_type: string
+  licenses_json: string
+}
+const toVersionToScan = (r: VersionToScanDbRow): VersionToScan => ({
+  id: r.id,
+  type: r.repo_type,
+  packageId: r.package_id,
+  name: nameOfPackage(r.package_id),
+  version: r.name,
+  repo: r.repo,
+  licences: json<Array<{ name: string }>>(r.licenses_json).map((l) => l.name),
 })
 
 type PolicyDbRow = { name: string; description: string; type: 'security' | 'license'; rules_json: string }
@@ -735,11 +812,11 @@ function on(sql: Sql): XrayStore {
 function statements(sql: Sql) {
   const count = async (text: string, params: SqlValue[] = []) =>
     (await sql.one<{ n: number }>(text, params))?.n ?? 0
-  const toWatch = async (r: WatchDbRow): Promise<Watch> => ({
+  const toWatch = (r: WatchDbRow, policies: readonly string[]): Watch => ({
     name: r.name,
     description: r.description,
     resources: json<WatchResources>(r.resources_json),
-    policies: (await sql.all<{ policy_name: string }>(Q.watchPolicies, [r.name])).map((p) => p.policy_name),
+    policies: [...policies],
   })
   /** The scans settings in force: the admin's over the defaults. */
   const scanSettings = async (): Promise<StoredScanSettings> => {
@@ -873,6 +950,13 @@ function statements(sql: Sql) {
       }))
       return { ...toAdvisory(row), affected }
     },
+    /** These advisories (without their affected versions) by id, in one statement. */
+    advisoriesOf: async (ids: readonly string[]): Promise<Map<string, StoredAdvisory>> =>
+      ids.length === 0
+        ? new Map()
+        : new Map(
+            (await sql.all<AdvisoryDbRow>(Q.advisories(ids.length), ids)).map((r) => [r.id, toAdvisory(r)]),
+          ),
     affectedOf: async (ecosystem: string, name: string): Promise<AffectedRow[]> =>
       (
         await sql.all<{
@@ -890,25 +974,19 @@ function statements(sql: Sql) {
         cvssScore: r.cvss_score,
       })),
     async versionToScan(id: string): Promise<VersionToScan | undefined> {
-      const r = await sql.one<{
-        id: string
-        package_id: string
-        name: string
-        repo: string
-        repo_type: string
-        licenses_json: string
-      }>(Q.versionToScan, [id])
-      if (!r) return undefined
-      return {
-        id: r.id,
-        type: r.repo_type,
-        packageId: r.package_id,
-        name: nameOfPackage(r.package_id),
-        version: r.name,
-        repo: r.repo,
-        licences: json<Array<{ name: string }>>(r.licenses_json).map((l) => l.name),
-      }
+      const r = await sql.one<VersionToScanDbRow>(Q.versionToScan, [id])
+      return r && toVersionToScan(r)
     },
+    /** Those of these versions that stand, by id, in one statement (at most a scan batch's ids). */
+    versionsToScan: async (ids: readonly string[]): Promise<Map<string, VersionToScan>> =>
+      ids.length === 0
+        ? new Map()
+        : new Map(
+            (await sql.all<VersionToScanDbRow>(Q.versionsToScan(ids.length), ids)).map((r) => [
+              r.id,
+              toVersionToScan(r),
+            ]),
+          ),
     /** Ids of npm versions and container image tags in indexed repositories after `after`, in id order. */
     indexedVersionIds: async (after: string, limit: number) =>
       (await sql.all<{ id: string }>(Q.indexedVersionIds, [after, limit])).map((r) => r.id),
@@ -955,6 +1033,14 @@ function statements(sql: Sql) {
     },
     findingsOf: async (versionId: string) =>
       (await sql.all<FindingDbRow>(Q.findingsOf, [versionId])).map(toFinding),
+    /** The findings of each of these versions that has any, in one statement. */
+    async findingsOfVersions(versionIds: readonly string[]): Promise<Map<string, FindingRow[]>> {
+      const by = new Map<string, FindingRow[]>()
+      if (versionIds.length === 0) return by
+      for (const r of await sql.all<FindingDbRow>(Q.findingsOfVersions(versionIds.length), versionIds))
+        by.set(r.version_id, [...(by.get(r.version_id) ?? []), toFinding(r)])
+      return by
+    },
     scanOf: (versionId: string) => sql.one<ScanRow>(Q.scanOf, [versionId]),
     /** The scan status of each of these versions that has a scan (a page of versions at once). */
     scanStatusesOf: async (versionIds: ReadonlyArray<string>): Promise<Map<string, string>> =>
@@ -1031,14 +1117,29 @@ function statements(sql: Sql) {
     deletePolicy: async (name: string) => (await sql.run(Q.deletePolicy, [name])).changes > 0,
     watchesUsingPolicy: async (name: string) =>
       (await sql.all<{ watch_name: string }>(Q.watchesUsingPolicy, [name])).map((r) => r.watch_name),
+    /** The watches using each policy that some watch uses, by policy, in one statement. */
+    async watchesByPolicy(): Promise<Map<string, string[]>> {
+      const by = new Map<string, string[]>()
+      for (const p of await sql.all<{ watch_name: string; policy_name: string }>(Q.allWatchPolicies))
+        by.set(p.policy_name, [...(by.get(p.policy_name) ?? []), p.watch_name])
+      return by
+    },
+    /** Every watch with its policies, in two statements however many there are. */
     watches: async () => {
-      const out: Watch[] = []
-      for (const r of await sql.all<WatchDbRow>(Q.watches)) out.push(await toWatch(r))
-      return out
+      const policies = new Map<string, string[]>()
+      for (const p of await sql.all<{ watch_name: string; policy_name: string }>(Q.allWatchPolicies))
+        policies.set(p.watch_name, [...(policies.get(p.watch_name) ?? []), p.policy_name])
+      return (await sql.all<WatchDbRow>(Q.watches)).map((r) => toWatch(r, policies.get(r.name) ?? []))
     },
     watch: async (name: string) => {
       const r = await sql.one<WatchDbRow>(Q.watch, [name])
-      return r && toWatch(r)
+      return (
+        r &&
+        toWatch(
+          r,
+          (await sql.all<{ policy_name: string }>(Q.watchPolicies, [name])).map((p) => p.policy_name),
+        )
+      )
     },
     /** A watch and its policies; the caller holds the transaction. */
     async createWatch(w: Watch, at: string): Promise<void> {
@@ -1057,14 +1158,31 @@ function statements(sql: Sql) {
     },
     deleteWatch: async (name: string) => (await sql.run(Q.deleteWatch, [name])).changes > 0,
 
-    /** Replaces a version's violations (see violationWrites); the caller holds the transaction. */
-    async putViolations(versionId: string, drafts: readonly ViolationDraft[], at: string): Promise<void> {
-      const writes = violationWrites(
-        await sql.all<StoredViolationRow>(Q.storedViolations, [versionId]),
-        drafts,
-        at,
+    /**
+     * Replaces each of these versions' violations (see violationWrites), reading and writing
+     * them all in a few statements (at most a scan batch's versions); the caller holds the
+     * transaction.
+     */
+    async putViolations(
+      versions: ReadonlyArray<{ readonly versionId: string; readonly drafts: readonly ViolationDraft[] }>,
+      at: string,
+    ): Promise<void> {
+      if (versions.length === 0) return
+      const stored = new Map<string, StoredViolationRow[]>()
+      const ids = versions.map((v) => v.versionId)
+      for (const r of await sql.all<StoredViolationRow & { version_id: string }>(
+        Q.storedViolations(ids.length),
+        ids,
+      ))
+        stored.set(r.version_id, [...(stored.get(r.version_id) ?? []), r])
+      await writeViolations(
+        sql,
+        'xray_violations',
+        versions.map((v) => ({
+          resource: [v.versionId],
+          writes: violationWrites(stored.get(v.versionId) ?? [], v.drafts, at),
+        })),
       )
-      await writeViolations(sql, 'xray_violations', [versionId], writes)
     },
     /** Violations in force of versions and git repositories, newest first. */
     async violations(filter: ViolationFilter, now: string) {
@@ -1123,6 +1241,20 @@ function statements(sql: Sql) {
         )
       for (const [watch, n] of counts) if (n === 0) counts.delete(watch)
       return counts
+    },
+    /** The violations in force of each of these versions that has any, by version, in one statement. */
+    async violationsInForceOf(
+      versionIds: readonly string[],
+      now: string,
+    ): Promise<Map<string, ViolationRow[]>> {
+      const by = new Map<string, ViolationRow[]>()
+      if (versionIds.length === 0) return by
+      for (const r of await sql.all<ViolationDbRow>(
+        `${VIOLATIONS} WHERE x.version_id IN (${placeholders(versionIds.length)}) AND ${ACTIVE} ORDER BY x.id`,
+        [...versionIds, now],
+      ))
+        by.set(r.version_id, [...(by.get(r.version_id) ?? []), toViolation(r)])
+      return by
     },
     /** One violation, of a version or (below zero) of a git repository. */
     violation: async (id: number) => {
