@@ -92,6 +92,10 @@ export default defineConfig({
             'tests/server/containers.listCost.test.ts',
             // What a signed-in page's ~22 own requests cost in statements: ~5 s.
             'tests/server/pageReads.test.ts',
+            // What judging the catalogue against a new watch costs in statements, and what a page of
+            // packages, of versions or of a package's vulnerabilities does: ~10 s each.
+            'tests/server/xray.evaluationCost.test.ts',
+            'tests/server/readCosts.test.ts',
             // Engine-specific SQL through the whole server (docs/testing.md has what each costs):
             // permission targets in the console's reads and the registry's writes, the catalogue's
             // counts per caller, the scanner's search and violations, version order and `latest`.

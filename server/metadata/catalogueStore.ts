@@ -292,6 +292,13 @@ function packageWhere(
   return { conditions: where, params }
 }
 
+/** A version of a package: its id, its name and the repository holding it. */
+export interface VersionRepoRow {
+  readonly id: string
+  readonly name: string
+  readonly repo: string
+}
+
 /** What the versions query filters and orders by, for every version of a package. */
 export interface VersionKeyColumns {
   readonly id: string
@@ -305,6 +312,8 @@ export interface VersionKeyColumns {
 const Q = {
   packageById: 'SELECT * FROM catalog_packages WHERE id = ?',
   versionRepos: 'SELECT id, name, repo FROM catalog_versions WHERE package_id = ?',
+  versionReposOfEach: (n: number) =>
+    `SELECT package_id, id, name, repo FROM catalog_versions WHERE package_id IN (${placeholders(n)})`,
   filesOf:
     'SELECT name, path, lead, size, md5, sha1, sha256, mime_type FROM catalog_files WHERE version_id = ? ORDER BY lead DESC, path',
   filesOfEach: (n: number) =>
@@ -325,6 +334,17 @@ export function catalogueReads(sql: Sql) {
     /** Each version of a package: its id, its name and the repository holding it. */
     versionRepos: (packageId: string) =>
       sql.all<{ id: string; name: string; repo: string }>(Q.versionRepos, [packageId]),
+    /** Each version of each of these packages (a page's), by package, in one query. */
+    async versionReposOfEach(packageIds: readonly string[]): Promise<Map<string, VersionRepoRow[]>> {
+      const byPackage = new Map<string, VersionRepoRow[]>()
+      if (packageIds.length === 0) return byPackage
+      for (const { package_id, ...version } of await sql.all<VersionRepoRow & { package_id: string }>(
+        Q.versionReposOfEach(packageIds.length),
+        packageIds,
+      ))
+        byPackage.set(package_id, [...(byPackage.get(package_id) ?? []), version])
+      return byPackage
+    },
     filesOf: (versionId: string) => sql.all<FileRow>(Q.filesOf, [versionId]),
     /** The files of each version, in one query. */
     async filesOfEach(versionIds: readonly string[]): Promise<Map<string, FileRow[]>> {

@@ -8,7 +8,13 @@ import { xrayStore } from '../xray/store'
 import { provenanceReader, type Provenance } from '../remote/provenance'
 import type { VersionSource } from '../remote/store'
 import { versionSummary } from '../catalog/packageRefresh'
-import { catalogueReads, type FileRow, type PackageRow, type VersionRow } from './catalogueStore'
+import {
+  catalogueReads,
+  type FileRow,
+  type PackageRow,
+  type VersionRepoRow,
+  type VersionRow,
+} from './catalogueStore'
 
 export {
   packagePageRow,
@@ -74,7 +80,7 @@ export function packageNode(r: PackageRow, releaseOnly = false) {
 export async function seenBy(
   row: PackageRow,
   readable: ReadonlyArray<string> | undefined,
-  versionsOf: (packageId: string) => Promise<ReadonlyArray<{ id: string; name: string; repo: string }>>,
+  versionsOf: (packageId: string) => Promise<ReadonlyArray<VersionRepoRow>>,
   hidden?: ReadonlySet<string>,
 ): Promise<PackageRow> {
   if (!readable) return row
@@ -106,14 +112,23 @@ export interface PageLoaders {
   files(versionId: string): Promise<FileRow[]>
   scanStatus(versionId: string): Promise<string | undefined>
   packageRow(packageId: string): Promise<PackageRow | undefined>
+  /** A package's versions and their repositories (a caller reading some repositories sees those). */
+  versionRepos(packageId: string): Promise<ReadonlyArray<VersionRepoRow>>
   provenance(version: VersionRow): Promise<Provenance | null>
 }
 
 export function nodeLoaders(sql: Sql, clock: Clock = systemClock) {
   const reads = catalogueReads(sql)
-  /** The package as a caller reading only `readable` (absent: every repository) sees it. */
-  const packageFor = (row: PackageRow, readable?: ReadonlyArray<string>, hidden?: ReadonlySet<string>) =>
-    seenBy(row, readable, (id) => reads.versionRepos(id), hidden)
+  /**
+   * The package as a caller reading only `readable` (absent: every repository) sees it, its
+   * versions read through `versionsOf` (a page reads its packages' versions at once).
+   */
+  const packageFor = (
+    row: PackageRow,
+    readable?: ReadonlyArray<string>,
+    hidden?: ReadonlySet<string>,
+    versionsOf: (packageId: string) => Promise<ReadonlyArray<VersionRepoRow>> = reads.versionRepos,
+  ) => seenBy(row, readable, versionsOf, hidden)
   const findPackage = (id: string) => reads.packageById(id)
   const scans = xrayStore(sql)
   const provenanceOf = provenanceReader(sql, clock)
@@ -136,6 +151,13 @@ export function nodeLoaders(sql: Sql, clock: Clock = systemClock) {
       if (!row) packages.set(id, (row = findPackage(id)))
       return row
     }
+    // The page's versions are mostly of one package: its versions read once for all of them.
+    const versionsOfPackage = new Map<string, Promise<ReadonlyArray<VersionRepoRow>>>()
+    const versionRepos = (id: string) => {
+      let versions = versionsOfPackage.get(id)
+      if (!versions) versionsOfPackage.set(id, (versions = reads.versionRepos(id)))
+      return versions
+    }
     const provenances = once(async () => {
       const known: Array<{ id: string; source: VersionSource }> = []
       for (const r of rows) {
@@ -149,6 +171,7 @@ export function nodeLoaders(sql: Sql, clock: Clock = systemClock) {
       files: async (id) => (await files()).get(id) ?? [],
       scanStatus: async (id) => (await statuses()).get(id),
       packageRow,
+      versionRepos,
       provenance: async (r) => (await provenances()).get(r.id) ?? null,
     }
   }
@@ -157,6 +180,7 @@ export function nodeLoaders(sql: Sql, clock: Clock = systemClock) {
     files: (id) => reads.filesOf(id),
     scanStatus: async (id) => (await scans.scanOf(id))?.status,
     packageRow: findPackage,
+    versionRepos: reads.versionRepos,
     provenance: async (r) => {
       const p = await findPackage(r.package_id)
       return p ? provenanceOf(sourceOf(r, p)) : null
@@ -176,7 +200,7 @@ export function nodeLoaders(sql: Sql, clock: Clock = systemClock) {
     package: async () => {
       const p = await load.packageRow(r.package_id)
       if (!p) throw new Error(`version ${r.id} has no package`)
-      return packageNode(await packageFor(p, readable, hidden))
+      return packageNode(await packageFor(p, readable, hidden, load.versionRepos))
     },
     repos: [{ name: r.repo, type: r.repo_type, leadFilePath: r.lead_file_path }],
     licenses: parseList<{ name: string; source: string }>(r.licenses_json),

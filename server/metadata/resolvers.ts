@@ -202,11 +202,13 @@ export function metadataResolvers(sql: Sql, clock: Clock = systemClock) {
     if (!readable)
       return connection(page.edges.map((e) => ({ cursor: e.cursor, node: packageNode(e.row, releaseOnly) })))
     // Latest versions and counts over what the caller may read: read further, before answering
-    // (a connection's edges are read as they are, not awaited).
+    // (a connection's edges are read as they are, not awaited), the page's versions in one query.
+    const versionsOf = await reads.versionReposOfEach(page.edges.map((e) => e.row.id))
+    const versionRepos = async (id: string) => versionsOf.get(id) ?? []
     return Promise.all(
       page.edges.map(async (e) => ({
         cursor: e.cursor,
-        node: packageNode(await packageFor(e.row, readable, hidden), releaseOnly),
+        node: packageNode(await packageFor(e.row, readable, hidden, versionRepos), releaseOnly),
       })),
     ).then(connection)
   }
