@@ -74,6 +74,21 @@ describe('writes are authenticated before their body is read', () => {
     expect(await statusBeforeBody('/artifactory/api/build', 15 * 1024 * 1024)).toBe(401)
   }, 20_000)
 
+  it('answers 401 to a generic deploy and a container blob upload without credentials, body still coming', async () => {
+    expect(await statusBeforeBody('/artifactory/generic-local/stranger/big.bin', 90 * 1024 * 1024)).toBe(401)
+    expect(
+      await sendPart(server.url, 'POST', '/v2/docker-local/stranger/blobs/uploads/', 90 * 1024 * 1024),
+    ).toBe(401)
+    expect(
+      await sendPart(
+        server.url,
+        'PATCH',
+        '/v2/docker-local/stranger/blobs/uploads/not-an-upload',
+        90 * 1024 * 1024,
+      ),
+    ).toBe(401)
+  }, 20_000)
+
   it('still takes npm login without credentials, but only a small body', async () => {
     const status = await statusBeforeBody(
       '/artifactory/api/npm/npm-local/-/user/org.couchdb.user:someone',
