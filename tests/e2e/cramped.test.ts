@@ -268,6 +268,19 @@ describe('cramped at 1024 px (e2e)', () => {
     expect(Math.abs(form.x + form.width - (send.x + send.width) - (title.x - form.x))).toBeLessThanOrEqual(1)
   })
 
+  it('User profile: the API key card takes its row, no empty cell beside it', async () => {
+    const page = await show('admin', 'user-profile')
+    const card = (name: string) =>
+      box(page, page.getByRole('heading', { name, level: 2 }).locator('xpath=ancestor::section[1]'))
+    const account = await card('Account')
+    const profile = await card('Profile')
+    const apiKey = await card('API key')
+    // Two cards a row at 1024 px: it sat alone in the left half, the right one empty.
+    expect(apiKey.y).toBeGreaterThan(account.y)
+    expect(apiKey.x).toBeCloseTo(account.x, 0)
+    expect(apiKey.x + apiKey.width).toBeCloseTo(profile.x + profile.width, 0)
+  })
+
   it("an image's layer files: each name on one line, cut in its middle", async () => {
     const page = await showAt('developer', CONTAINER_VERSION)
     const files = page.getByRole('table', { name: 'Files' })
