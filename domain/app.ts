@@ -23,6 +23,7 @@ import { serviceStatusArea } from './serviceStatus'
 import { searchArea } from './search'
 import { packagesArea } from './packages/decider'
 import { releaseBundlesArea } from './releaseBundles'
+import { quickSetupArea } from './quickSetup/decider'
 import { onboardingArea } from './onboarding/decider'
 import { supportBundlesArea } from './supportBundles'
 import { repositoriesArea } from './repositories/decider'
@@ -52,6 +53,7 @@ const sliceAreas = [
   searchArea,
   packagesArea,
   releaseBundlesArea,
+  quickSetupArea,
   onboardingArea,
   supportBundlesArea,
   repositoriesArea,

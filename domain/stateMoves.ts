@@ -6,7 +6,8 @@
  * Events that moved keep replaying through their `formerly` type strings (domain/shared/events.ts).
  */
 import type { AppState } from './app'
-import { closedQuickSetup, hiddenSetMeUp, type OnboardingState } from './onboarding/types'
+import { hiddenSetMeUp, type OnboardingState } from './onboarding/types'
+import { closedQuickSetup, type QuickSetupState } from './quickSetup/types'
 import { initialPreferencesState, type PreferencesState } from './preferences/types'
 import { navigationTypeOf } from './preferences/rules'
 import { repositoryProblemText } from './repositories/words'
@@ -34,13 +35,20 @@ export interface StateMove {
 type Slice = Record<string, unknown>
 const slice = (state: Root, key: keyof AppState): Slice => (state[key] ?? {}) as Slice
 
+/** The onboarding slice while quick setup was one of its parts. */
+type EarlierOnboarding = OnboardingState & {
+  readonly quickSetup?: QuickSetupState
+  readonly clientFlow?: unknown
+}
+
 const SET_UP_KEYS = ['clientBaseUrl', 'clientBaseUrlFailure'] as const
 
 /** Quick setup and set-me-up went from the navigation area to the onboarding area. */
 const setUpToOnboarding: StateMove = {
   name: 'quick setup and set-me-up: navigation -> onboarding',
   before(state) {
-    const onboarding = slice(state, 'onboarding') as OnboardingState
+    // Quick setup is in the onboarding area here (the later move put it back: STATE_MOVES).
+    const onboarding = slice(state, 'onboarding') as EarlierOnboarding
     const { quickSetup, setMeUp, clientBaseUrl, clientBaseUrlFailure, ...rest } = onboarding
     const q = quickSetup ?? closedQuickSetup
     return {
@@ -609,6 +617,43 @@ const educationToOwnArea: StateMove = {
   },
 }
 
+/**
+ * Quick setup (the wizard and the client flow it relaunches) went from the onboarding area, where
+ * it was a part, to an area of its own: `onboarding.quickSetup` is `quickSetup.wizard` now.
+ */
+const quickSetupToOwnArea: StateMove = {
+  name: 'the quick setup area: onboarding -> quickSetup',
+  before(state) {
+    const { quickSetup, ...rest } = state
+    const { wizard, clientFlow } = (quickSetup ?? {}) as Slice
+    if (wizard === undefined && clientFlow === undefined) return rest
+    return {
+      ...rest,
+      onboarding: {
+        ...slice(state, 'onboarding'),
+        ...(wizard === undefined ? {} : { quickSetup: wizard }),
+        ...(clientFlow === undefined ? {} : { clientFlow }),
+      },
+    }
+  },
+  after(state) {
+    const onboarding = slice(state, 'onboarding')
+    // A state of an earlier build has no quick setup area: it gets the area's initial slice.
+    if (!('quickSetup' in onboarding) && !('clientFlow' in onboarding))
+      return 'quickSetup' in state ? state : { ...state, quickSetup: {} }
+    const { quickSetup, clientFlow, ...rest } = onboarding as EarlierOnboarding
+    return {
+      ...state,
+      onboarding: rest,
+      quickSetup: {
+        ...slice(state, 'quickSetup'),
+        ...(quickSetup === undefined ? {} : { wizard: quickSetup }),
+        ...(clientFlow === undefined ? {} : { clientFlow }),
+      },
+    }
+  },
+}
+
 export const STATE_MOVES: ReadonlyArray<StateMove> = [
   setUpToOnboarding,
   tourToOwnArea,
@@ -626,6 +671,7 @@ export const STATE_MOVES: ReadonlyArray<StateMove> = [
   packagesLandingAdded,
   artifactSearchAdded,
   educationToOwnArea,
+  quickSetupToOwnArea,
 ]
 
 /**

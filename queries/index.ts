@@ -19,6 +19,7 @@ import { artifactsQueries } from './artifacts'
 import { securityQueries } from './security'
 import { buildsQueries } from './builds'
 import { overviewQueries } from './overview'
+import { quickSetupQueries } from './quickSetup'
 import { onboardingQueries } from './onboarding'
 import { educationQueries } from './education'
 import { supportBundlesQueries } from './supportBundles'
@@ -45,6 +46,7 @@ export const queryTable = {
   ...securityQueries,
   ...buildsQueries,
   ...overviewQueries,
+  ...quickSetupQueries,
   ...onboardingQueries,
   ...supportBundlesQueries,
   ...integrationsQueries,

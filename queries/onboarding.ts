@@ -1,14 +1,7 @@
 import type { Selector, QueryTable } from './types'
 // The types module alone (its defaults are on the login page already): the area's index is lazily loaded.
-import {
-  closedQuickSetup,
-  hiddenSetMeUp,
-  type OnboardingState,
-  type QuickSetupState,
-  type SetMeUpState,
-} from '../domain/onboarding/types'
+import { hiddenSetMeUp, type OnboardingState, type SetMeUpState } from '../domain/onboarding/types'
 import type {
-  ClientFlow,
   ContactFormState,
   ContactRequestsList,
   PersonalizationState,
@@ -16,10 +9,7 @@ import type {
 } from '../domain/onboarding'
 
 const onboarding: Selector<object, OnboardingState> = (state) => state.onboarding
-const quickSetup: Selector<object, QuickSetupState> = (state) =>
-  state.onboarding.quickSetup ?? closedQuickSetup
 const setMeUp: Selector<object, SetMeUpState> = (state) => state.onboarding.setMeUp ?? hiddenSetMeUp
-const clientFlow: Selector<object, ClientFlow | undefined> = (state) => state.onboarding.clientFlow
 const questionnaire: Selector<object, QuestionnaireWizard | undefined> = (state) =>
   state.onboarding.questionnaire
 
@@ -32,9 +22,7 @@ const personalization: Selector<object, PersonalizationState | undefined> = (sta
 // Queries of the onboarding area, named `onboarding/Noun`.
 export const onboardingQueries = {
   'onboarding/State': onboarding,
-  'onboarding/QuickSetup': quickSetup,
   'onboarding/SetMeUp': setMeUp,
-  'onboarding/ClientFlow': clientFlow,
   'onboarding/Questionnaire': questionnaire,
   'onboarding/ContactForm': contactForm,
   'onboarding/ContactRequests': contactRequests,

@@ -23,6 +23,7 @@ import { serviceStatusManifest } from './serviceStatus/manifest'
 import { searchManifest } from './search/manifest'
 import { packagesManifest } from './packages/manifest'
 import { releaseBundlesManifest } from './releaseBundles/manifest'
+import { quickSetupManifest } from './quickSetup/manifest'
 import { onboardingManifest } from './onboarding/manifest'
 import { supportBundlesManifest } from './supportBundles/manifest'
 import { repositoriesManifest } from './repositories/manifest'
@@ -57,6 +58,7 @@ export const areaManifests: ReadonlyArray<AreaManifest> = [
   searchManifest,
   packagesManifest,
   releaseBundlesManifest,
+  quickSetupManifest,
   onboardingManifest,
   supportBundlesManifest,
   repositoriesManifest,

@@ -16,11 +16,9 @@ export const onboardingCommandCodecs: CommandCodecs<OnboardingCommand> = {
       newOnboarding: t.boolean,
     }),
   }),
-  'onboarding/CloseClientFlow': t.type({ finished: t.boolean }),
   'onboarding/CloseContactForm': t.UnknownRecord,
   'onboarding/ClosePersonalization': t.UnknownRecord,
   'onboarding/CloseQuestionnaire': t.UnknownRecord,
-  'onboarding/CloseQuickSetup': t.UnknownRecord,
   'onboarding/CompletePersonalizationStep': t.type({
     change: t.union([
       t.type({
@@ -96,15 +94,9 @@ export const onboardingCommandCodecs: CommandCodecs<OnboardingCommand> = {
   'onboarding/LoadClientBaseUrl': t.UnknownRecord,
   'onboarding/LoadContactRequests': t.UnknownRecord,
   'onboarding/LoadPersonalization': t.UnknownRecord,
-  'onboarding/MoveClientFlow': t.type({ step: t.number }),
   'onboarding/OpenPersonalization': t.UnknownRecord,
   'onboarding/OpenQuestionnaire': t.UnknownRecord,
-  'onboarding/OpenQuickSetup': t.UnknownRecord,
   'onboarding/SendPersonalization': t.UnknownRecord,
-  'onboarding/SetUpClient': t.intersection([
-    t.type({ packageType: t.string, repo: t.string }),
-    t.partial({ availableRepos: t.array(t.string) }),
-  ]),
   'onboarding/ShowPersonalizationStep': t.type({
     step: t.keyof({ technologies: null, goal: null, view: null }),
   }),

@@ -5,9 +5,6 @@ import type { PersonalizationStep, StepDataOf } from './personalization'
 
 // Commands of the onboarding area, named `onboarding/Imperative`.
 export type OnboardingCommand =
-  /** Quick setup: the /quick-setup route where the platform has it, the overlay wizard otherwise. */
-  | { readonly type: 'onboarding/OpenQuickSetup' }
-  | { readonly type: 'onboarding/CloseQuickSetup' }
   | {
       readonly type: 'onboarding/ShowSetMeUp'
       readonly packageType?: string
@@ -16,18 +13,6 @@ export type OnboardingCommand =
   | { readonly type: 'onboarding/HideSetMeUp' }
   /** Load the base URL set-me-up shows again (after a failure). */
   | { readonly type: 'onboarding/LoadClientBaseUrl' }
-  /**
-   * Set up a client for a package type and repository: the guided flow when the type has one,
-   * otherwise set-me-up; either way quick setup closes (spec 000 section 4).
-   */
-  | {
-      readonly type: 'onboarding/SetUpClient'
-      readonly packageType: string
-      readonly repo: string
-      readonly availableRepos?: ReadonlyArray<string>
-    }
-  | { readonly type: 'onboarding/MoveClientFlow'; readonly step: number }
-  | { readonly type: 'onboarding/CloseClientFlow'; readonly finished: boolean }
   /**
    * After login, before the redirect: quick setup for those the rules send there, and the
    * getting-started wizard for a free-tier admin who has not seen it (spec 000 section 4).

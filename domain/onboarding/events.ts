@@ -25,16 +25,9 @@ export const QuestionnaireC = t.type({
 
 const ProjectC = t.type({ key: t.string, name: t.string })
 
-// Quick setup and set-me-up (spec 000 section 4). They were the navigation area's until the
-// onboarding area took them over: logs written then name them `navigation/…` (`formerly`).
+// Set-me-up (spec 000 section 4). It was the navigation area's until the onboarding area took
+// it over: logs written then name its events `navigation/…` (`formerly`).
 
-/** Quick setup opened: as the /quick-setup route or as the overlay wizard. */
-export const QuickSetupOpened = defineEvent('onboarding/QuickSetupOpened', t.type({ asRoute: t.boolean }), {
-  formerly: ['navigation/QuickSetupOpened'],
-})
-export const QuickSetupClosed = defineEvent('onboarding/QuickSetupClosed', t.type({}), {
-  formerly: ['navigation/QuickSetupClosed'],
-})
 export const SetMeUpShown = defineEvent(
   'onboarding/SetMeUpShown',
   t.partial({ packageType: t.string, availableRepos: t.array(t.string) }),
@@ -62,14 +55,6 @@ export const ClientBaseUrlFailed = defineEvent(
     formerly: ['navigation/ClientBaseUrlFailed'],
   },
 )
-
-/** Setting up a client relaunched the guided flow of its package type (instead of set-me-up). */
-export const ClientFlowRelaunched = defineEvent(
-  'onboarding/ClientFlowRelaunched',
-  t.type({ packageType: t.string, repo: t.string }),
-)
-export const ClientFlowStepShown = defineEvent('onboarding/ClientFlowStepShown', t.type({ step: t.number }))
-export const ClientFlowClosed = defineEvent('onboarding/ClientFlowClosed', t.type({ finished: t.boolean }))
 
 /** Onboarding's rules ran after a login: `path` is where they send the user (null: the usual redirect). */
 export const AfterLoginChecked = defineEvent(
@@ -205,13 +190,6 @@ export const PersonalizationSendFailed = defineEvent(
 )
 
 // Each part of the area (decider.ts) evolves its own group of events.
-export const quickSetupEvents = [
-  QuickSetupOpened,
-  QuickSetupClosed,
-  ClientFlowRelaunched,
-  ClientFlowStepShown,
-  ClientFlowClosed,
-] as const
 export const setMeUpEvents = [
   SetMeUpShown,
   SetMeUpHidden,
@@ -254,7 +232,6 @@ export const personalizationEvents = [
   PersonalizationSendFailed,
 ] as const
 export const onboardingEvents = [
-  ...quickSetupEvents,
   ...setMeUpEvents,
   ...gettingStartedEvents,
   ...contactEvents,

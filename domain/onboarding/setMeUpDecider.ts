@@ -4,13 +4,7 @@
  * navigation area's: old logs' `navigation/…` events are read as these (see events.ts).
  */
 import { right } from 'fp-ts/Either'
-import {
-  ClientBaseUrlRequested,
-  ClientFlowRelaunched,
-  setMeUpEvents,
-  SetMeUpHidden,
-  SetMeUpShown,
-} from './events'
+import { ClientBaseUrlRequested, setMeUpEvents, SetMeUpHidden, SetMeUpShown } from './events'
 import { typesOf, type OnboardingPart } from './part'
 import { hiddenSetMeUp } from './types'
 
@@ -22,12 +16,11 @@ export const setMeUpPart: OnboardingPart<
 > = {
   fields: ['setMeUp', 'clientBaseUrl', 'clientReverseProxies', 'clientBaseUrlFailure'],
   commandTypes: ['onboarding/ShowSetMeUp', 'onboarding/HideSetMeUp', 'onboarding/LoadClientBaseUrl'],
-  eventTypes: typesOf(...setMeUpEvents, ClientFlowRelaunched),
-  // The set-up steps show the base URL: set-me-up and a relaunched client flow ask for it, once.
+  eventTypes: typesOf(...setMeUpEvents),
+  // The set-up steps show the base URL: set-me-up asks for it, once (quick setup's client flow
+  // asks with onboarding/LoadClientBaseUrl).
   policies(envelope, slice) {
-    const type = envelope.event.type
-    return (type === 'onboarding/SetMeUpShown' || type === 'onboarding/ClientFlowRelaunched') &&
-      slice.clientBaseUrl === undefined
+    return envelope.event.type === 'onboarding/SetMeUpShown' && slice.clientBaseUrl === undefined
       ? [{ type: 'onboarding/LoadClientBaseUrl' }]
       : []
   },

@@ -5,13 +5,6 @@ import type { OnboardingStep } from './rules'
 import type { ContactRequest } from './contact'
 import type { PersonalizationData } from './personalization'
 
-/** The guided client flow quick setup relaunched for a package type and repository. */
-export interface ClientFlow {
-  readonly packageType: string
-  readonly repo: string
-  readonly step: number
-}
-
 /** Creating the project the questionnaire ends with. */
 export type ProjectCreation =
   | { readonly status: 'idle' }
@@ -77,18 +70,7 @@ export interface SetMeUpState {
 
 export const hiddenSetMeUp: SetMeUpState = { visible: false, availableRepos: [], getActiveNode: true }
 
-/** Quick setup: the overlay wizard (when quick setup is not a route) and its package choice. */
-export interface QuickSetupState {
-  readonly visible: boolean
-  readonly singlePackageSelection: boolean
-  readonly predefinedPackageType?: string
-}
-
-export const closedQuickSetup: QuickSetupState = { visible: false, singlePackageSelection: false }
-
 export interface OnboardingState {
-  /** Quick setup, from its first opening until it closes (absent: closed). */
-  readonly quickSetup?: QuickSetupState
   /** Set-me-up, from its first showing until it is hidden (absent: hidden). */
   readonly setMeUp?: SetMeUpState
   /** The base URL clients are set up with (`GET /ui/setMeUp`), once loaded, or why it failed. */
@@ -101,7 +83,6 @@ export interface OnboardingState {
   readonly contact?: ContactFormState
   /** The contact requests admins read. */
   readonly contactRequests?: ContactRequestsList
-  readonly clientFlow?: ClientFlow
   readonly questionnaire?: QuestionnaireWizard
   /** Saving the getting-started flag of a free-tier admin. */
   readonly gettingStartedSave?: 'saving' | 'saved' | 'failed'

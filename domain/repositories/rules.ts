@@ -1,12 +1,12 @@
 /**
  * Repository rules shared by the console's forms and the platform server: the key rule (the
- * one set-me-up already uses), the kinds, the package types a repository can hold, and the
- * form validated into a repository definition (problems per field as message keys,
- * RepositoryMessage, or the valid value).
+ * one quick setup's client flow already uses), the kinds, the package types a repository can
+ * hold, and the form validated into a repository definition (problems per field as message
+ * keys, RepositoryMessage, or the valid value).
  */
 import { left, right, type Either } from 'fp-ts/Either'
 import { canonicalPackageType } from '../packageTypes'
-import { isRepoKey } from '../onboarding'
+import { isRepoKey } from '../quickSetup'
 import { isRefusedHost } from '../shared/refusedHost'
 import type { RepositoryMessage } from './messages'
 

@@ -169,11 +169,11 @@ const supportBundles = fc.oneof(
   fc.constantFrom('b-1', 'nope').map((id) => c({ type: 'supportBundles/Download', id })),
 )
 
-// Quick setup and set-me-up (the onboarding area's).
+// Quick setup (its own area) and set-me-up (the onboarding area's).
 const onboarding = fc.oneof(
   fc.constantFrom(
-    c({ type: 'onboarding/OpenQuickSetup' }),
-    c({ type: 'onboarding/CloseQuickSetup' }),
+    c({ type: 'quickSetup/Open' }),
+    c({ type: 'quickSetup/Close' }),
     c({ type: 'onboarding/HideSetMeUp' }),
     c({ type: 'onboarding/LoadClientBaseUrl' }),
   ),

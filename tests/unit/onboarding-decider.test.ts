@@ -53,69 +53,21 @@ const trialAdmin = user({
   newOnboarding: true,
 })
 
-describe('quick setup and set-me-up (spec 000 section 4; the onboarding area owns them)', () => {
-  const quickDeploy = P.FeaturesLoaded({ features: { quickDeployLanding: true } })
-
-  it('quick setup opens as the overlay wizard without the quick-deploy landing', () => {
-    onboarding
-      .given()
-      .when({ type: 'onboarding/OpenQuickSetup' })
-      .then(O.QuickSetupOpened({ asRoute: false }))
-    expect(given(O.QuickSetupOpened({ asRoute: false })).onboarding.quickSetup?.visible).toBe(true)
-  })
-
-  it('with the quick-deploy landing it opens as the /quick-setup route: the policy navigates there', () => {
-    onboarding
-      .given(quickDeploy)
-      .when({ type: 'onboarding/OpenQuickSetup' })
-      .then(O.QuickSetupOpened({ asRoute: true }))
-    const opened = O.QuickSetupOpened({ asRoute: true })
-    const state = given(quickDeploy, opened)
-    expect(state.onboarding.quickSetup).toBeUndefined()
-    const envelope = { seq: 1, at: meta.now, source: 'ui' as const, corr: 'c', event: opened }
-    expect(onboardingArea.policies?.(envelope, state)).toEqual([
-      { type: 'navigation/Navigate', to: '/quick-setup' },
-    ])
-    const there = {
-      ...state,
-      navigation: { ...state.navigation, location: { path: '/quick-setup', query: '' } },
-    }
-    expect(onboardingArea.policies?.(envelope, there)).toEqual([])
-  })
-
-  it('closing quick setup resets its package choice', () => {
-    onboarding
-      .given(O.QuickSetupOpened({ asRoute: false }))
-      .when({ type: 'onboarding/CloseQuickSetup' })
-      .then(O.QuickSetupClosed({}))
-    expect(given(O.QuickSetupOpened({ asRoute: false }), O.QuickSetupClosed({})).onboarding).toEqual({})
-  })
-
-  it('set-me-up shows with the package type lower-cased and closes the overlay; hides only when shown', () => {
+describe('set-me-up (spec 000 section 4; the onboarding area owns it)', () => {
+  it('set-me-up shows with the package type lower-cased; hides only when shown', () => {
     onboarding
       .given()
       .when({ type: 'onboarding/ShowSetMeUp', packageType: 'NPM', availableRepos: ['npm-local'] })
       .then(O.SetMeUpShown({ packageType: 'npm', availableRepos: ['npm-local'] }))
     onboarding.given().when({ type: 'onboarding/HideSetMeUp' }).nothing()
     onboarding.given(O.SetMeUpShown({})).when({ type: 'onboarding/HideSetMeUp' }).then(O.SetMeUpHidden({}))
-    const shown = given(O.QuickSetupOpened({ asRoute: false }), O.SetMeUpShown({ packageType: 'npm' }))
-    expect(shown.onboarding.quickSetup).toBeUndefined()
+    const shown = given(O.SetMeUpShown({ packageType: 'npm' }))
     expect(shown.onboarding.setMeUp).toEqual({
       visible: true,
       packageType: 'npm',
       availableRepos: [],
       getActiveNode: true,
     })
-  })
-
-  it('setting up a client closes quick setup (the flow or set-me-up opens)', () => {
-    onboarding
-      .given(O.QuickSetupOpened({ asRoute: false }))
-      .when({ type: 'onboarding/SetUpClient', packageType: 'Generic', repo: 'files-local' })
-      .then(
-        O.SetMeUpShown({ packageType: 'generic', availableRepos: ['files-local'] }),
-        O.QuickSetupClosed({}),
-      )
   })
 
   it('asks for the client base URL until it is known; a failure is kept until asked again', () => {

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { left } from 'fp-ts/Either'
 import { createApp } from '../../composition/createApp'
 import { onboardingEffects } from '../../commands/effects/onboarding'
-import { clientFlowLength, RELAUNCH_FLOW_STEPS, relaunchFlowSupported } from '../../domain/onboarding'
+import { clientFlowLength, RELAUNCH_FLOW_STEPS, relaunchFlowSupported } from '../../domain/quickSetup'
 import { clientServed, clientSetup, dockerRegistry } from '../../domain/onboarding/setMeUp'
 import type { ReverseProxy } from '../../domain/shared/webServer'
 import { fakeOnboardingApi, fakePorts } from '../support/fakePorts'
@@ -18,12 +18,12 @@ function boot(onboardingApi = fakeOnboardingApi()) {
 describe('setting up a client', () => {
   it('relaunches the guided flow for a type that has one, and closes quick setup', async () => {
     const { app, types } = boot()
-    app.dispatch({ type: 'onboarding/OpenQuickSetup' })
-    app.dispatch({ type: 'onboarding/SetUpClient', packageType: 'NPM', repo: 'npm-local' })
-    expect(app.getState().onboarding.clientFlow).toEqual({ packageType: 'npm', repo: 'npm-local', step: 0 })
-    expect(app.getState().onboarding.quickSetup?.visible ?? false).toBe(false)
+    app.dispatch({ type: 'quickSetup/Open' })
+    app.dispatch({ type: 'quickSetup/SetUpClient', packageType: 'NPM', repo: 'npm-local' })
+    expect(app.getState().quickSetup.clientFlow).toEqual({ packageType: 'npm', repo: 'npm-local', step: 0 })
+    expect(app.getState().quickSetup.wizard?.visible ?? false).toBe(false)
     expect(app.getState().onboarding.setMeUp?.visible ?? false).toBe(false)
-    expect(types.slice(1, 3)).toEqual(['onboarding/ClientFlowRelaunched', 'onboarding/QuickSetupClosed'])
+    expect(types.slice(1, 3)).toEqual(['quickSetup/ClientFlowRelaunched', 'quickSetup/Closed'])
     await expect.poll(() => app.getState().onboarding.clientBaseUrl).toBe('http://platform.test')
   })
 
@@ -39,16 +39,16 @@ describe('setting up a client', () => {
 
   it('opens set-me-up (type lowercased, the repository listed) for a type without a flow', async () => {
     const { app } = boot()
-    app.dispatch({ type: 'onboarding/OpenQuickSetup' })
-    app.dispatch({ type: 'onboarding/SetUpClient', packageType: 'Generic', repo: 'files-local' })
-    expect(app.getState().onboarding.clientFlow).toBeUndefined()
+    app.dispatch({ type: 'quickSetup/Open' })
+    app.dispatch({ type: 'quickSetup/SetUpClient', packageType: 'Generic', repo: 'files-local' })
+    expect(app.getState().quickSetup.clientFlow).toBeUndefined()
     expect(app.getState().onboarding.setMeUp).toEqual({
       visible: true,
       packageType: 'generic',
       availableRepos: ['files-local'],
       getActiveNode: true,
     })
-    expect(app.getState().onboarding.quickSetup?.visible ?? false).toBe(false)
+    expect(app.getState().quickSetup.wizard?.visible ?? false).toBe(false)
   })
 
   it('shows and hides set-me-up, lower-casing the package type and resetting its config', () => {
@@ -66,32 +66,32 @@ describe('setting up a client', () => {
 
   it('opens quick setup as an overlay without the quick-deploy landing feature', () => {
     const { app, types } = boot()
-    app.dispatch({ type: 'onboarding/OpenQuickSetup' })
-    expect(app.getState().onboarding.quickSetup).toEqual({ visible: true, singlePackageSelection: false })
-    app.dispatch({ type: 'onboarding/CloseQuickSetup' })
-    expect(app.getState().onboarding.quickSetup).toBeUndefined()
-    expect(types).toEqual(['onboarding/QuickSetupOpened', 'onboarding/QuickSetupClosed'])
+    app.dispatch({ type: 'quickSetup/Open' })
+    expect(app.getState().quickSetup.wizard).toEqual({ visible: true, singlePackageSelection: false })
+    app.dispatch({ type: 'quickSetup/Close' })
+    expect(app.getState().quickSetup.wizard).toBeUndefined()
+    expect(types).toEqual(['quickSetup/Opened', 'quickSetup/Closed'])
   })
 
   it('refuses a repository key the platform would not accept', () => {
     const { app } = boot()
-    app.dispatch({ type: 'onboarding/SetUpClient', packageType: 'npm', repo: '../etc' })
-    app.dispatch({ type: 'onboarding/SetUpClient', packageType: ' ', repo: 'x' })
+    app.dispatch({ type: 'quickSetup/SetUpClient', packageType: 'npm', repo: '../etc' })
+    app.dispatch({ type: 'quickSetup/SetUpClient', packageType: ' ', repo: 'x' })
     expect(app.getState().bus.rejected).toBe(2)
-    expect(app.getState().onboarding.clientFlow).toBeUndefined()
+    expect(app.getState().quickSetup.clientFlow).toBeUndefined()
     expect(relaunchFlowSupported('npm', 'a b')).toBe(false)
   })
 
   it('moves through the flow within its steps and closes it', () => {
     const { app } = boot()
-    app.dispatch({ type: 'onboarding/SetUpClient', packageType: 'docker', repo: 'docker-local' })
-    app.dispatch({ type: 'onboarding/MoveClientFlow', step: 2 })
-    expect(app.getState().onboarding.clientFlow?.step).toBe(2)
+    app.dispatch({ type: 'quickSetup/SetUpClient', packageType: 'docker', repo: 'docker-local' })
+    app.dispatch({ type: 'quickSetup/MoveClientFlow', step: 2 })
+    expect(app.getState().quickSetup.clientFlow?.step).toBe(2)
     // docker's flow: six set-up steps and the last one, 0 to 6.
-    app.dispatch({ type: 'onboarding/MoveClientFlow', step: 7 })
+    app.dispatch({ type: 'quickSetup/MoveClientFlow', step: 7 })
     expect(app.getState().bus.rejected).toBe(1)
-    app.dispatch({ type: 'onboarding/CloseClientFlow', finished: true })
-    expect(app.getState().onboarding.clientFlow).toBeUndefined()
+    app.dispatch({ type: 'quickSetup/CloseClientFlow', finished: true })
+    expect(app.getState().quickSetup.clientFlow).toBeUndefined()
   })
 
   it('keeps the base URL failure and loads again on request', async () => {

@@ -6,9 +6,9 @@
  */
 import { ShortcutsDialog } from './ShortcutsDialog'
 import { NavigationTour } from '../tour/NavigationTour'
-import { ClientFlowDialog } from '../onboarding/ClientFlow'
+import { ClientFlowDialog } from '../quickSetup/ClientFlow'
 import { ContactUsDialog } from './Overlays'
-import { QuickSetupOverlay } from '../onboarding/QuickSetupOverlay'
+import { QuickSetupOverlay } from '../quickSetup/QuickSetupOverlay'
 
 export default function ChromeOverlays() {
   return (

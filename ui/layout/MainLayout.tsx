@@ -52,8 +52,8 @@ export default function MainLayout({ children }: { children: ReactNode }) {
   const nav = useQuery({ type: 'navigation/State' })
   const ctx = useQuery({ type: 'navigation/Context' })
   const tourRunning = useQuery({ type: 'tour/Running' })
-  const clientFlow = useQuery({ type: 'onboarding/ClientFlow' })
-  const quickSetup = useQuery({ type: 'onboarding/QuickSetup' })
+  const clientFlow = useQuery({ type: 'quickSetup/ClientFlow' })
+  const quickSetup = useQuery({ type: 'quickSetup/Wizard' })
   const setMeUp = useQuery({ type: 'onboarding/SetMeUp' })
   const questionnaire = useQuery({ type: 'onboarding/Questionnaire' })
   const app = useApp()
@@ -107,7 +107,7 @@ export default function MainLayout({ children }: { children: ReactNode }) {
           <button
             type="button"
             className={styles.quickAction}
-            onClick={() => app.dispatch({ type: 'onboarding/OpenQuickSetup' }, 'ui')}
+            onClick={() => app.dispatch({ type: 'quickSetup/Open' }, 'ui')}
           >
             Quick Setup
           </button>

@@ -9,7 +9,7 @@ import { lazyArea } from '../shared/lazyArea'
 import { EmptyState, Hero, PageHeader, PageSkeleton } from '../shared/kit/Surface'
 import kit from '../shared/kit/page.module.css'
 import { Button, buttonClass } from '../shared/kit/Button'
-import { ClientSetupForm } from '../onboarding/ClientSetupForm'
+import { ClientSetupForm } from '../quickSetup/ClientSetupForm'
 
 interface TeaserPage {
   readonly heading: string

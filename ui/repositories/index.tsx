@@ -473,7 +473,7 @@ function ClientChoices({ keys }: { readonly keys: ReadonlyArray<string> }) {
           key={t}
           icon={<Terminal size={16} aria-hidden />}
           onClick={() =>
-            dispatch({ type: 'onboarding/SetUpClient', packageType: t, repo: quickRepositoryKeys(t).virtual })
+            dispatch({ type: 'quickSetup/SetUpClient', packageType: t, repo: quickRepositoryKeys(t).virtual })
           }
         >
           Set up the {t} client

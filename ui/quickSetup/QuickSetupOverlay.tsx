@@ -4,12 +4,12 @@ import { ShellDialog } from '../shared/kit/ShellDialog'
 import { ClientSetupForm } from './ClientSetupForm'
 
 export function QuickSetupOverlay() {
-  const visible = useQuery({ type: 'onboarding/QuickSetup' }).visible
+  const visible = useQuery({ type: 'quickSetup/Wizard' }).visible
   const dispatch = useDispatch()
   return (
     <ShellDialog
       open={visible}
-      onClose={() => dispatch({ type: 'onboarding/CloseQuickSetup' })}
+      onClose={() => dispatch({ type: 'quickSetup/Close' })}
       title="Quick Setup"
       description="Create your first repositories in a few steps."
     >

@@ -1,15 +1,15 @@
-import { clientServed, type SetupStep } from '../../domain/onboarding/setMeUp'
-import { CodeBlock } from '../shared/kit/CodeBlock'
-import { Button } from '../shared/kit/Button'
-import { whatHappened } from '../shared/failureText'
-import type { Failure } from '../../domain/shared/failure'
-import chrome from '../layout/chrome.module.css'
+import { clientServed, type SetupStep } from '../../../domain/onboarding/setMeUp'
+import { CodeBlock } from '../kit/CodeBlock'
+import { Button } from '../kit/Button'
+import { whatHappened } from '../failureText'
+import type { Failure } from '../../../domain/shared/failure'
+import styles from './setUp.module.css'
 
 /** One client set-up step: its title, where the snippet goes, and the snippet with Copy. */
 export function SetupStepView({ step, level = 3 }: { readonly step: SetupStep; readonly level?: 2 | 3 }) {
   const Heading = level === 2 ? 'h2' : 'h3'
   return (
-    <div className={chrome.setupStep}>
+    <div className={styles.setupStep}>
       <Heading>{step.title}</Heading>
       {step.file && (
         <p>
@@ -32,7 +32,7 @@ export function NotServedNote({
 }) {
   if (clientServed(packageType)) return null
   return (
-    <p className={chrome.note}>
+    <p className={styles.note}>
       This platform does not serve the {packageType} client yet. The files of {repo} can be uploaded and
       downloaded over HTTP:
     </p>
@@ -49,7 +49,7 @@ export function BaseUrlState({
 }) {
   if (failure === undefined)
     return (
-      <p role="status" className={chrome.muted}>
+      <p role="status" className={styles.muted}>
         Loading the platform address…
       </p>
     )

@@ -5,15 +5,15 @@
  */
 import { useEffect } from 'react'
 import { Plus } from 'lucide-react'
-import { REPOSITORY_PACKAGE_TYPES } from '../../domain/repositories/rules'
-import { canonicalPackageType } from '../../domain/packageTypes'
-import { setMeUpRepos } from '../../domain/onboarding/setMeUp'
-import type { Failure } from '../../domain/shared/failure'
-import { useDispatch, useQuery } from '../shared/appContext'
-import { whatHappened } from '../shared/failureText'
-import { Button } from '../shared/kit/Button'
-import { FailureNote, LoadFailure } from '../shared/kit/LoadFailure'
-import styles from './onboarding.module.css'
+import { REPOSITORY_PACKAGE_TYPES } from '../../../domain/repositories/rules'
+import { canonicalPackageType } from '../../../domain/packageTypes'
+import { setMeUpRepos } from '../../../domain/onboarding/setMeUp'
+import type { Failure } from '../../../domain/shared/failure'
+import { useDispatch, useQuery } from '../appContext'
+import { whatHappened } from '../failureText'
+import { Button } from '../kit/Button'
+import { FailureNote, LoadFailure } from '../kit/LoadFailure'
+import styles from './setUp.module.css'
 
 export type TypeRepositories =
   | { readonly status: 'loading' }

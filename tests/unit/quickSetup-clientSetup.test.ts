@@ -1,7 +1,7 @@
-/** Quick setup's client form rule (domain/onboarding/clientSetup.ts): the command's value or the problem. */
+/** Quick setup's client form rule (domain/quickSetup/clientSetup.ts): the command's value or the problem. */
 import { describe, expect, it } from 'vitest'
 import { left, right } from 'fp-ts/Either'
-import { validateClientSetup } from '../../domain/onboarding/clientSetup'
+import { validateClientSetup } from '../../domain/quickSetup/clientSetup'
 
 const platform: Readonly<Record<string, ReadonlyArray<string>>> = {
   npm: ['npm', 'npm-local', 'npm-remote'],

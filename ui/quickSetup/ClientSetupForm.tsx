@@ -4,13 +4,13 @@ import {
   chosenRepo,
   validateClientSetup,
   type ClientSetupMessage,
-} from '../../domain/onboarding/clientSetup'
+} from '../../domain/quickSetup/clientSetup'
 import { useDispatch, useQuery } from '../shared/appContext'
 import { useValidatedForm } from '../shared/forms'
 import { Button } from '../shared/kit/Button'
 import { Field, FormLayout } from '../shared/kit/Field'
 import { Select } from '../shared/kit/Select'
-import { NoTypeRepository, useTypeRepositories } from './TypeRepositories'
+import { NoTypeRepository, useTypeRepositories } from '../shared/clientSetUp/TypeRepositories'
 
 const word = (message: ClientSetupMessage): string =>
   message.key === 'noRepository' ? 'Choose a repository' : 'Choose a package type'
@@ -37,7 +37,7 @@ export function ClientSetupForm() {
     <form
       aria-label="Set up a client"
       onSubmit={submit(({ packageType, repo, availableRepos }) =>
-        dispatch({ type: 'onboarding/SetUpClient', packageType, repo, availableRepos }),
+        dispatch({ type: 'quickSetup/SetUpClient', packageType, repo, availableRepos }),
       )}
       noValidate
     >

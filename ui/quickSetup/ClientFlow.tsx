@@ -2,16 +2,16 @@
  * The guided client flow quick setup relaunches for a package type and repository: the set-up
  * steps one at a time, then a last step that confirms, with Back, Next and Finish.
  */
-import { clientFlowLength } from '../../domain/onboarding'
+import { clientFlowLength } from '../../domain/quickSetup/relaunch'
 import { clientServed, clientSetup } from '../../domain/onboarding/setMeUp'
 import { useDispatch, useQuery } from '../shared/appContext'
 import { ShellDialog } from '../shared/kit/ShellDialog'
 import { Button } from '../shared/kit/Button'
-import { BaseUrlState, NotServedNote, SetupStepView } from './SetupSteps'
-import chrome from '../layout/chrome.module.css'
+import { BaseUrlState, NotServedNote, SetupStepView } from '../shared/clientSetUp/SetupSteps'
+import setUp from '../shared/clientSetUp/setUp.module.css'
 
 export function ClientFlowDialog() {
-  const flow = useQuery({ type: 'onboarding/ClientFlow' })
+  const flow = useQuery({ type: 'quickSetup/ClientFlow' })
   const onboarding = useQuery({ type: 'onboarding/State' })
   const dispatch = useDispatch()
   const total = flow ? clientFlowLength(flow.packageType) : 0
@@ -31,7 +31,7 @@ export function ClientFlowDialog() {
   return (
     <ShellDialog
       open={flow !== undefined}
-      onClose={() => dispatch({ type: 'onboarding/CloseClientFlow', finished: false })}
+      onClose={() => dispatch({ type: 'quickSetup/CloseClientFlow', finished: false })}
       title={flow ? `Connect your ${flow.packageType} client` : 'Connect your client'}
       description={flow ? `Use repository ${flow.repo} from your ${flow.packageType} client.` : ''}
       // The kit's buttons in the dialog's footer, as every dialog's actions (they were bare
@@ -41,21 +41,21 @@ export function ClientFlowDialog() {
           <>
             <Button
               disabled={index === 0}
-              onClick={() => dispatch({ type: 'onboarding/MoveClientFlow', step: index - 1 })}
+              onClick={() => dispatch({ type: 'quickSetup/MoveClientFlow', step: index - 1 })}
             >
               Back
             </Button>
             {last ? (
               <Button
                 variant="primary"
-                onClick={() => dispatch({ type: 'onboarding/CloseClientFlow', finished: true })}
+                onClick={() => dispatch({ type: 'quickSetup/CloseClientFlow', finished: true })}
               >
                 Finish
               </Button>
             ) : (
               <Button
                 variant="primary"
-                onClick={() => dispatch({ type: 'onboarding/MoveClientFlow', step: index + 1 })}
+                onClick={() => dispatch({ type: 'quickSetup/MoveClientFlow', step: index + 1 })}
               >
                 Next
               </Button>
@@ -66,7 +66,7 @@ export function ClientFlowDialog() {
     >
       {flow && (
         <>
-          <p className={chrome.muted}>
+          <p className={setUp.muted}>
             Step {index + 1} of {total}
           </p>
           {onboarding.clientBaseUrl === undefined ? (
@@ -80,7 +80,7 @@ export function ClientFlowDialog() {
               <SetupStepView step={step} level={2} />
             </>
           ) : (
-            <div className={chrome.setupStep}>
+            <div className={setUp.setupStep}>
               <h2>You are set</h2>
               <p>
                 {clientServed(flow.packageType)

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest'
 import { createApp } from '../../composition/createApp'
 import { onboardingEffects } from '../../commands/effects/onboarding'
-import { relaunchFlowSupported } from '../../domain/onboarding'
+import { relaunchFlowSupported } from '../../domain/quickSetup'
 import { fakeOnboardingApi, fakePorts } from '../support/fakePorts'
 
 function setUpClient(packageType: string, repo: string) {
@@ -11,9 +11,10 @@ function setUpClient(packageType: string, repo: string) {
     ports: fakePorts({ onboardingApi: fakeOnboardingApi() }),
     effects: onboardingEffects,
   })
-  app.dispatch({ type: 'onboarding/OpenQuickSetup' })
-  app.dispatch({ type: 'onboarding/SetUpClient', packageType, repo })
-  const { clientFlow, setMeUp } = app.getState().onboarding
+  app.dispatch({ type: 'quickSetup/Open' })
+  app.dispatch({ type: 'quickSetup/SetUpClient', packageType, repo })
+  const { clientFlow } = app.getState().quickSetup
+  const { setMeUp } = app.getState().onboarding
   return { rejected: app.getState().bus.rejected, clientFlow, setMeUp }
 }
 

@@ -1,0 +1,77 @@
+/**
+ * Quick setup moved from the onboarding area (one of its parts) to an area of its own: its events
+ * are `quickSetup/…` now, and logs written before name them `onboarding/QuickSetup…` and
+ * `onboarding/ClientFlow…`. Such a log (tests/fixtures/logs/moved/quickSetupInOnboardingArea.ndjson,
+ * recorded with the build before the move against the reference server) replays to the same state
+ * as the same session written with today's names, and its trailer's hash (taken over the
+ * onboarding area's fields of then) still matches.
+ */
+import { describe, expect, it } from 'vitest'
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { replayLog } from '../../domain/log'
+import { changesHash } from '../../domain/shared/canonical'
+import { currentShape, earlierShapes, STATE_MOVES } from '../../domain/stateMoves'
+import { initialAppState } from '../../domain/app'
+import { quickSetupEvents } from '../../domain/quickSetup/events'
+
+/** Where the state is in the shape of the build before the move, in `earlierShapes`'s list (newest first). */
+const BEFORE_MOVE =
+  STATE_MOVES.length - 1 - STATE_MOVES.findIndex((m) => m.name.startsWith('the quick setup area'))
+
+const old = readFileSync(
+  join(import.meta.dirname, '../fixtures/logs/moved/quickSetupInOnboardingArea.ndjson'),
+  'utf8',
+)
+/** The same log with today's event names (each event's `formerly` name replaced by its type). */
+const renamed = (text: string) =>
+  quickSetupEvents.reduce(
+    (t, e) => e.formerly.reduce((u, former) => u.replaceAll(`"type":"${former}"`, `"type":"${e.type}"`), t),
+    text,
+  )
+
+describe('a log with the onboarding area’s quick setup events replays', () => {
+  it('the old log names the events onboarding/… (it is a log of the earlier build)', () => {
+    expect(old).toContain('"type":"onboarding/QuickSetupOpened"')
+    expect(old).toContain('"type":"onboarding/ClientFlowRelaunched"')
+    expect(old).not.toContain('"type":"quickSetup/')
+    expect(renamed(old)).not.toMatch(/"type":"onboarding\/(QuickSetup|ClientFlow)/)
+  })
+
+  it('to the same state as the log with today’s names, in the quick setup area', () => {
+    const before = replayLog(old)
+    const after = replayLog(renamed(old))
+    expect(before.errors).toEqual([])
+    expect(after.errors).toEqual([])
+    expect(before.events).toBe(54)
+    expect(before.state).toEqual(after.state)
+    // The npm flow was left at its third step, and the wizard opened once more at the end.
+    expect(before.state.quickSetup).toEqual({
+      wizard: { visible: true, singlePackageSelection: false },
+      clientFlow: { packageType: 'npm', repo: 'npm-local', step: 2 },
+    })
+    expect(before.state.onboarding).not.toHaveProperty('quickSetup')
+    expect(before.state.onboarding).not.toHaveProperty('clientFlow')
+    expect(before.state.onboarding.clientBaseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/)
+  })
+
+  it('to the hash its trailer recorded (the state as the earlier build shaped it)', () => {
+    const result = replayLog(old)
+    expect(result.hashMatches).toBe(true)
+    // Today's shape hashes otherwise: the match is the earlier shape's, quick setup in onboarding.
+    expect(result.actualHash).not.toBe(result.expectedHash)
+    const earlier = earlierShapes(result.state)[BEFORE_MOVE]
+    const earlierInitial = earlierShapes(initialAppState)[BEFORE_MOVE]
+    expect(earlier).not.toHaveProperty('quickSetup')
+    const onboarding = earlier!.onboarding as Record<string, unknown>
+    expect(onboarding.quickSetup).toEqual(result.state.quickSetup.wizard)
+    expect(onboarding.clientFlow).toEqual(result.state.quickSetup.clientFlow)
+    expect(changesHash(earlier as never, earlierInitial as never)).toBe(result.expectedHash)
+  })
+
+  it('lifting a state already in today’s shape changes nothing, and the earlier shape lifts back', () => {
+    const state = replayLog(old).state as unknown as Record<string, unknown>
+    expect(currentShape(state)).toBe(state)
+    expect(currentShape(earlierShapes(replayLog(old).state)[BEFORE_MOVE]!)).toEqual(state)
+  })
+})
