@@ -20,6 +20,7 @@ import { isoNow } from '../clock'
 import { REDACTED, redactSecrets } from './redact'
 import { decodeSession, type BundleSession } from './bundleSession'
 import { opsStore, type BundleRecord, type BundleStatus, type OpsStore } from './store'
+import { remoteStore } from '../remote/store'
 
 export const MAX_THREAD_DUMPS = 10
 export const MAX_THREAD_DUMP_INTERVAL_SECS = 10
@@ -77,8 +78,9 @@ const looksLikeCredential = (value: string) =>
 /**
  * Every secret this node knows, by value: configured passwords, environment variables named
  * like secrets or whose values look like credentials (and the password inside a URL), and the
- * integration tokens stored in the database. A bundle replaces each wherever it appears, so a
- * secret copied into a log line, a command line or another variable's value is cut too.
+ * integration tokens and remote repositories' upstream passwords and tokens stored in the
+ * database. A bundle replaces each wherever it appears, so a secret copied into a log line, a
+ * command line or another variable's value is cut too.
  */
 export async function knownSecrets(
   config: ServerConfig,
@@ -93,6 +95,7 @@ export async function knownSecrets(
     if (SECRET_KEY.test(key) || password || looksLikeCredential(value)) found.add(value)
   }
   for (const token of await opsStore(sql).integrationTokens()) found.add(token)
+  for (const secret of await remoteStore(sql).storedSecrets()) found.add(secret)
   // Short values would cut ordinary words; longest first, so a secret inside another goes whole.
   return [...found].filter((v) => v.length >= 6).sort((a, b) => b.length - a.length)
 }

@@ -84,6 +84,7 @@ const Q = {
      ON CONFLICT (repo) DO UPDATE SET user_name = excluded.user_name, password = excluded.password,
        token = excluded.token`,
   clearCredentials: 'DELETE FROM remote_credentials WHERE repo = ?',
+  storedSecrets: 'SELECT password, token FROM remote_credentials',
   state: 'SELECT last_failure, last_failure_at, last_success_at FROM remote_state WHERE repo = ?',
   // The first failure after a success starts the streak; later ones leave its start.
   failed: `INSERT INTO remote_state (repo, last_failure, last_failure_at, failing_since) VALUES (?, ?, ?, ?)
@@ -206,6 +207,11 @@ export function remoteStore(sql: Sql) {
       if (row?.token) return { kind: 'token', token: row.token }
       if (row?.user_name) return { kind: 'basic', user: row.user_name, password: row.password ?? '' }
       return undefined
+    },
+    /** Every stored upstream password and token, for a support bundle to cut wherever they appear. */
+    async storedSecrets(): Promise<string[]> {
+      const rows = await sql.all<{ password: string | null; token: string | null }>(Q.storedSecrets)
+      return rows.flatMap((r) => [r.password, r.token]).filter((v): v is string => !!v)
     },
     /** Replaces the credentials; none given removes them. */
     async writeCredentials(key: string, c: CredentialsInput | null): Promise<void> {

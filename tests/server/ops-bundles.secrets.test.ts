@@ -1,8 +1,9 @@
 /**
  * A support bundle holds no secret by value: environment variables named like secrets or
  * holding credential-like values (a token, a URL with a password, a webhook), the configured
- * passwords and a stored integration token are seeded, a bundle is made and downloaded, and
- * every file of the zip is searched for each of them.
+ * passwords, a stored integration token and remote repositories' upstream password and token
+ * are seeded (the stored ones also copied into the request log), a bundle is made and
+ * downloaded, and every file of the zip is searched for each of them.
  */
 import { strFromU8, unzipSync } from 'fflate'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -30,6 +31,9 @@ const SEEDED: Record<string, string> = {
   BUILD_NOTE: 'ghp_9aZ8bY7cX6dW5eV4fU3gT2hS1iR0jQ',
 }
 const GIT_TOKEN = 'glpat-Integration-7Tk3n-Q2w9'
+/** A remote repository's stored upstream credentials. */
+const UPSTREAM_PASSWORD = 'Upstream-pw-4Rt8'
+const UPSTREAM_TOKEN = 'upstream-Tok3n-Zq81'
 
 beforeAll(async () => {
   server = await startTestServer({ flavour: 'platform', adminPassword: 'Adm1n-pw-Seeded' })
@@ -52,8 +56,20 @@ describe('support bundle redaction by value', () => {
       token: GIT_TOKEN,
     })
     expect(integration.status).toBe(201)
-    // A secret in a request line reaches the node's log.
-    await fetch(api(`/system/ping?leak=${encodeURIComponent(SEEDED.NPM_TOKEN!)}`))
+    for (const [repo, credentials] of [
+      ['npm-remote', { userName: 'ci', password: UPSTREAM_PASSWORD }],
+      ['generic-remote', { token: UPSTREAM_TOKEN }],
+    ] as const) {
+      const saved = await fetch(api(`/repositories/${repo}/remote`), {
+        method: 'PUT',
+        headers: browserHeaders(server.url, admin.cookie),
+        body: JSON.stringify({ credentials }),
+      })
+      expect(saved.status, repo).toBe(200)
+    }
+    // A secret in a request's path reaches the node's request log (its query does not).
+    for (const secret of [SEEDED.NPM_TOKEN!, GIT_TOKEN, UPSTREAM_PASSWORD, UPSTREAM_TOKEN])
+      await fetch(api(`/system/ping/${encodeURIComponent(secret)}`))
 
     const res = await post('/ui/userSupport/generateBundle', {
       name: 'secrets',
@@ -85,7 +101,14 @@ describe('support bundle redaction by value', () => {
       .environmentVariables
     expect(Object.keys(env)).toEqual(expect.arrayContaining(Object.keys(SEEDED)))
 
-    const secrets = [...Object.values(SEEDED), 'Db-Pa55-9xq', GIT_TOKEN, 'Adm1n-pw-Seeded']
+    const secrets = [
+      ...Object.values(SEEDED),
+      'Db-Pa55-9xq',
+      GIT_TOKEN,
+      'Adm1n-pw-Seeded',
+      UPSTREAM_PASSWORD,
+      UPSTREAM_TOKEN,
+    ]
     const leaks = Object.entries(entries).flatMap(([name, bytes]) => {
       const text = strFromU8(bytes)
       return secrets
