@@ -275,6 +275,132 @@ describe('navigation pipeline, in the specification order', () => {
   })
 })
 
+// What the log says of each redirect and refusal (navigation/Redirected's and Denied's reason,
+// which a script reads), and whether a refusal shows the not-authorized notification (Denied's
+// notify): each rule names itself, so that a log tells which rule sent the user where.
+describe('the reason each rule gives, and whether a refusal notifies', () => {
+  const hopsOf = (ctx: ShellContext, path: string, nav: NavigationState = visited) =>
+    go(ctx, path, nav).hops.map((h) => [h.from, h.to, h.reason])
+
+  it('names the rule of each redirect', () => {
+    expect(hopsOf(user, '/no/such/page')).toEqual([['/no/such/page', '/404', 'unknown path']])
+    expect(hopsOf(admin, '/admin')).toEqual([['/admin', '/admin/management/users', 'base path']])
+    expect(hopsOf(user, '/500', initialNavigationState)[0]).toEqual(['/500', '/', '500 opened directly'])
+    expect(hopsOf(user, '/home')).toEqual([['/home', '/packages', 'home redirects by context']])
+    expect(hopsOf({ ...user, uiAccessBlocked: true }, '/packages')).toEqual([
+      ['/packages', '/login?error=uiBlocked&logout=true', 'UI access is blocked'],
+    ])
+    expect(hopsOf({ ...user, flavour: 'tour' }, '/admin/projects/list')).toEqual([
+      ['/admin/projects/list', '/demo/admin/projects/list', 'tour non-admin sees the admin teaser'],
+    ])
+    const oss = { ...admin, flavour: 'oss' as const, licenseType: 'N/A', canAdminProjects: true }
+    expect(hopsOf(oss, '/admin/projects/list')).toEqual([
+      ['/admin/projects/list', '/demo/admin/projects/list', 'unlicensed area: its teaser'],
+    ])
+    expect(hopsOf(user, '/security-and-compliance-teaser')).toEqual([
+      ['/security-and-compliance-teaser', '/security_policies', 'the scanner is licensed'],
+    ])
+  })
+
+  it('sends everyone to a licence first when there is none, and lets an admin stay on the licences page', () => {
+    const noLicence = { ...admin, licenseMissing: true }
+    expect(hopsOf(noLicence, '/packages')).toEqual([
+      ['/packages', '/admin/license_management/licenses', 'no licence'],
+    ])
+    // The licences page itself is where the admin installs one: opened, not a redirect loop.
+    expect(go(noLicence, '/admin/license_management/licenses')).toMatchObject({
+      kind: 'go',
+      location: { path: '/admin/license_management/licenses' },
+      hops: [],
+    })
+    expect(hopsOf({ ...user, licenseMissing: true }, '/packages')).toEqual([
+      ['/packages', '/login?error=noLicence&logout=true', 'no licence'],
+    ])
+  })
+
+  it('refuses a route without its feature quietly, naming the feature', () => {
+    expect(go(user, '/template')).toMatchObject({
+      kind: 'deny',
+      reason: 'feature testedCommon is not supported',
+      notify: false,
+    })
+    expect(go(user, '/demo/tree')).toMatchObject({ reason: 'feature tested is not supported', notify: false })
+  })
+
+  it('notifies the refusal of an admin route or a hidden or disabled menu item', () => {
+    expect(go(user, '/admin/configuration/general')).toMatchObject({ reason: 'admin route', notify: true })
+    expect(go({ ...user, services: ['artifactory'] }, '/policies')).toMatchObject({
+      kind: 'deny',
+      reason: 'menu item Policies is disabled',
+      notify: true,
+    })
+    // A project administrator is an admin for the project pages only: any other admin page is an
+    // admin route to them, and the project pages are one to a user who administers none.
+    const pa = { ...user, canAdminProjects: true, selectedProject: 'alpha' }
+    expect(go(pa, '/admin/proxies/configuration/list')).toMatchObject({ reason: 'admin route', notify: true })
+    expect(go(user, '/admin/projects/overview/alpha')).toMatchObject({ reason: 'admin route', notify: true })
+  })
+
+  it('sends the root to login when start-up settled without its data, even with anonymous access', () => {
+    // The initial data failed (spec 000 section 4: the flag is cleared): there is no landing to
+    // choose for an anonymous visitor, who signs in first.
+    const failed = { ...started, anonymousAccessAllowed: true, initialDataFetched: false }
+    expect(hopsOf(failed, '/')).toEqual([['/', '/login', 'sign-in required']])
+    // Before start-up has settled the root waits, for anyone.
+    expect(go(anonymousContext, '/')).toMatchObject({ kind: 'defer', location: { path: '/' } })
+    expect(go({ ...anonymousContext, anonymousAccessAllowed: true }, '/').kind).toBe('defer')
+  })
+
+  it('refuses a redirect that would leave the console, naming it, without a notification', () => {
+    const leaving = resolveNavigation(user, visited, to('/login'), () => ({
+      kind: 'redirect',
+      to: 'https://evil.example/',
+      reason: 'login guard',
+    }))
+    expect(leaving).toMatchObject({
+      kind: 'deny',
+      location: { path: '/login' },
+      reason: 'unsafe redirect to https://evil.example/',
+      notify: false,
+    })
+  })
+
+  it('stops a loop where it comes back, quietly, and a chain of redirects after six hops', () => {
+    const loop = resolveNavigation(user, visited, to('/login'), (path) =>
+      path === '/login'
+        ? { kind: 'redirect', to: '/logout', reason: 'a' }
+        : { kind: 'redirect', to: '/login', reason: 'b' },
+    )
+    expect(loop).toMatchObject({
+      kind: 'deny',
+      reason: 'redirect loop',
+      notify: false,
+      location: { path: '/login' },
+    })
+    expect(loop.hops.map((h) => h.to)).toEqual(['/logout', '/login'])
+    // Never the same place twice, yet never ending: stopped after the sixth redirect.
+    const chain = resolveNavigation(user, visited, to('/login'), (_path, query) => ({
+      kind: 'redirect',
+      to: `/login?n=${Number(new URLSearchParams(query).get('n') ?? 0) + 1}`,
+      reason: 'next',
+    }))
+    expect(chain).toMatchObject({ kind: 'deny', reason: 'redirect loop', notify: false })
+    expect(chain.hops).toHaveLength(6)
+    expect(chain.location).toEqual({ path: '/login', query: '?n=6' })
+  })
+
+  it('sends the security teaser to policies for each licence that includes the scanner', () => {
+    for (const licenseType of ['Enterprise+', 'Enterprise', 'Enterprise Plus', 'Pro X'])
+      expect(go({ ...user, licenseType }, '/security-and-compliance-teaser').location.path, licenseType).toBe(
+        '/security_policies',
+      )
+    for (const licenseType of ['Pro', 'N/A', ''])
+      expect(go({ ...user, licenseType }, '/security-and-compliance-teaser').location.path, licenseType).toBe(
+        '/security-and-compliance-teaser',
+      )
+  })
+})
+
 describe('landing', () => {
   it('lands each user kind on its default', () => {
     expect(defaultLanding(admin)).toBe('/admin/mission_control/topology')
