@@ -346,6 +346,12 @@ describe('the reason each rule gives, and whether a refusal notifies', () => {
     // choose for an anonymous visitor, who signs in first.
     const failed = { ...started, anonymousAccessAllowed: true, initialDataFetched: false }
     expect(hopsOf(failed, '/')).toEqual([['/', '/login', 'sign-in required']])
+    // With its data, an anonymous visitor allowed in lands where anyone does: packages.
+    expect(go({ ...failed, initialDataFetched: true }, '/')).toMatchObject({
+      kind: 'go',
+      location: { path: '/packages' },
+      hops: [{ from: '/', to: '/packages', reason: 'home redirects by context' }],
+    })
     // Before start-up has settled the root waits, for anyone.
     expect(go(anonymousContext, '/')).toMatchObject({ kind: 'defer', location: { path: '/' } })
     expect(go({ ...anonymousContext, anonymousAccessAllowed: true }, '/').kind).toBe('defer')
