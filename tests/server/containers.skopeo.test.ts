@@ -24,15 +24,8 @@ let host: string
 let skopeo: ReturnType<typeof skopeoCli>
 
 const CREDS = 'developer:password'
-/** A copy from the registry to itself: plain HTTP and the user's credentials at both ends. */
-const BOTH_ENDS = [
-  '--src-tls-verify=false',
-  '--dest-tls-verify=false',
-  '--src-creds',
-  CREDS,
-  '--dest-creds',
-  CREDS,
-]
+/** With `copyTo`, a source in the registry itself: plain HTTP and the user's credentials. */
+const FROM_REGISTRY = ['--src-tls-verify=false', '--src-creds', CREDS]
 const image = buildImage({
   layers: [
     {
@@ -47,6 +40,20 @@ const image = buildImage({
   architecture: 'arm64',
   os: 'linux',
 })
+
+/** The image the test built, as skopeo reads it from the OCI layout. */
+const built = () => `oci:${join(work, 'in')}:1.0.0`
+/** Copies `source` (the built image unless named) to `ref` in the registry, signed in as `creds`. */
+const copyTo = (ref: string, source = built(), extra: string[] = [], creds = CREDS) =>
+  skopeo(['copy', '--dest-tls-verify=false', '--dest-creds', creds, ...extra, source, ref])
+/** Copies `ref` out of the registry to `dest`, signed in as the developer. */
+const copyFrom = (ref: string, dest: string) =>
+  skopeo(['copy', '--src-tls-verify=false', '--src-creds', CREDS, ref, dest])
+/** `skopeo inspect` of `ref` (`extra` before it, e.g. `--raw`), signed in as `creds`. */
+const inspect = (ref: string, extra: string[] = [], creds = CREDS) =>
+  skopeo(['inspect', ...extra, '--tls-verify=false', '--creds', creds, ref])
+/** The tags skopeo lists for `ref`, as the developer. */
+const listTags = (ref: string) => skopeo(['list-tags', '--tls-verify=false', '--creds', CREDS, ref])
 
 beforeAll(async () => {
   server = await startTestServer()
@@ -64,17 +71,10 @@ afterAll(async () => {
 describe('skopeo against the registry', () => {
   it('copies an image in, inspects it, lists its tags, copies it out with the same digests', async () => {
     const ref = `docker://${host}/docker-local/loop/hello`
-    const pushed = await skopeo([
-      'copy',
-      '--dest-tls-verify=false',
-      '--dest-creds',
-      CREDS,
-      `oci:${join(work, 'in')}:1.0.0`,
-      `${ref}:1.0.0`,
-    ])
+    const pushed = await copyTo(`${ref}:1.0.0`)
     expect(pushed, pushed.stderr).not.toHaveProperty('failed')
 
-    const inspected = await skopeo(['inspect', '--tls-verify=false', '--creds', CREDS, `${ref}:1.0.0`])
+    const inspected = await inspect(`${ref}:1.0.0`)
     expect(inspected, inspected.stderr).not.toHaveProperty('failed')
     const facts = JSON.parse(inspected.stdout) as {
       Digest: string
@@ -87,25 +87,18 @@ describe('skopeo against the registry', () => {
     expect(facts.Os).toBe('linux')
     expect(facts.Layers).toEqual(image.layers.map((l) => l.digest))
 
-    const raw = await skopeo(['inspect', '--raw', '--tls-verify=false', '--creds', CREDS, `${ref}:1.0.0`])
+    const raw = await inspect(`${ref}:1.0.0`, ['--raw'])
     expect(Buffer.from(raw.stdout)).toEqual(image.manifest.bytes)
 
     // A second tag on the same image, then both listed.
-    const retagged = await skopeo(['copy', ...BOTH_ENDS, `${ref}:1.0.0`, `${ref}:latest`])
+    const retagged = await copyTo(`${ref}:latest`, `${ref}:1.0.0`, FROM_REGISTRY)
     expect(retagged, retagged.stderr).not.toHaveProperty('failed')
-    const tags = await skopeo(['list-tags', '--tls-verify=false', '--creds', CREDS, ref])
+    const tags = await listTags(ref)
     expect(tags, tags.stderr).not.toHaveProperty('failed')
     expect((JSON.parse(tags.stdout) as { Tags: string[] }).Tags).toEqual(['1.0.0', 'latest'])
 
     const out = join(work, 'out')
-    const pulled = await skopeo([
-      'copy',
-      '--src-tls-verify=false',
-      '--src-creds',
-      CREDS,
-      `${ref}:1.0.0`,
-      `oci:${out}:copied`,
-    ])
+    const pulled = await copyFrom(`${ref}:1.0.0`, `oci:${out}:copied`)
     expect(pulled, pulled.stderr).not.toHaveProperty('failed')
     const digest = layoutDigest(out, 'copied')
     expect(digest).toBe(image.manifest.digest)
@@ -183,13 +176,7 @@ describe('skopeo against the registry', () => {
       headers,
     })
     expect(deleted.status).toBe(204)
-    const tags = await skopeo([
-      'list-tags',
-      '--tls-verify=false',
-      '--creds',
-      CREDS,
-      `docker://${host}/docker-local/loop/hello`,
-    ])
+    const tags = await listTags(`docker://${host}/docker-local/loop/hello`)
     expect((JSON.parse(tags.stdout) as { Tags: string[] }).Tags).toEqual(['1.0.0'])
     const versions = await server.ctx.sql.all(
       "SELECT name FROM catalog_versions WHERE package_id = 'docker://loop/hello'",
@@ -199,26 +186,19 @@ describe('skopeo against the registry', () => {
 
   it('takes a Docker schema 2 push, a copy to another image, no anonymous read, and a delete', async () => {
     const ref = `docker://${host}/docker-local/loop/v2s2`
-    const pushed = await skopeo([
-      'copy',
-      ...BOTH_ENDS,
-      '--format',
-      'v2s2',
-      `oci:${join(work, 'in')}:1.0.0`,
-      `${ref}:2.0.0`,
-    ])
+    const pushed = await copyTo(`${ref}:2.0.0`, built(), ['--format', 'v2s2'])
     expect(pushed, pushed.stderr).not.toHaveProperty('failed')
-    const raw = await skopeo(['inspect', '--raw', '--tls-verify=false', '--creds', CREDS, `${ref}:2.0.0`])
+    const raw = await inspect(`${ref}:2.0.0`, ['--raw'])
     const manifest = JSON.parse(raw.stdout) as { mediaType: string; layers: Array<{ digest: string }> }
     expect(manifest.mediaType).toBe('application/vnd.docker.distribution.manifest.v2+json')
     expect(manifest.layers.map((l) => l.digest)).toEqual(image.layers.map((l) => l.digest))
 
     // Into another image of the same repository: its blobs are already held there.
     const other = `docker://${host}/docker-local/loop/v2s2-copy:2.0.0`
-    const copied = await skopeo(['copy', ...BOTH_ENDS, `${ref}:2.0.0`, other])
+    const copied = await copyTo(other, `${ref}:2.0.0`, FROM_REGISTRY)
     expect(copied, copied.stderr).not.toHaveProperty('failed')
     const out = join(work, 'v2s2-out')
-    const pulled = await skopeo(['copy', ...BOTH_ENDS, other, `oci:${out}:back`])
+    const pulled = await copyFrom(other, `oci:${out}:back`)
     expect(pulled, pulled.stderr).not.toHaveProperty('failed')
     for (const l of image.layers)
       expect(readFileSync(join(out, 'blobs', 'sha256', l.digest.slice(7)))).toEqual(l.bytes)
@@ -230,45 +210,32 @@ describe('skopeo against the registry', () => {
 
     const deleted = await skopeo(['delete', '--tls-verify=false', '--creds', CREDS, `${ref}:2.0.0`])
     expect(deleted, deleted.stderr).not.toHaveProperty('failed')
-    const gone = await skopeo(['inspect', '--tls-verify=false', '--creds', CREDS, `${ref}:2.0.0`])
+    const gone = await inspect(`${ref}:2.0.0`)
     expect(gone.stderr).toMatch(/manifest unknown/i)
     // The copy is an image of its own: the delete left it whole.
-    const kept = await skopeo(['inspect', '--tls-verify=false', '--creds', CREDS, other])
+    const kept = await inspect(other)
     expect(kept, kept.stderr).not.toHaveProperty('failed')
   })
 
   it('refuses wrong credentials and answers a missing tag with the specification errors', async () => {
     const ref = `docker://${host}/docker-local/loop/refused`
-    const wrong = await skopeo([
-      'copy',
-      '--dest-tls-verify=false',
-      '--dest-creds',
-      'developer:not-the-password',
-      `oci:${join(work, 'in')}:1.0.0`,
-      `${ref}:1.0.0`,
-    ])
+    const wrong = await copyTo(`${ref}:1.0.0`, built(), [], 'developer:not-the-password')
     expect(wrong.failed).toBe(true)
     expect(wrong.stderr).toMatch(/unauthorized|authentication required/i)
 
-    const missing = await skopeo([
-      'inspect',
-      '--tls-verify=false',
-      '--creds',
-      CREDS,
-      `docker://${host}/docker-local/loop/hello:no-such-tag`,
-    ])
+    const missing = await inspect(`docker://${host}/docker-local/loop/hello:no-such-tag`)
     expect(missing.failed).toBe(true)
     expect(missing.stderr).toMatch(/manifest unknown/i)
   })
 
   it('pushes a multi-platform image as a Docker manifest list, pulled by tag per platform and by digest', async () => {
-    const built = (text: string, architecture: string) =>
+    const platformImage = (text: string, architecture: string) =>
       buildImage({
         layers: [{ command: `ADD ${text}`, files: [{ path: 'arch.txt', content: text }] }],
         architecture,
         os: 'linux',
       })
-    const [amd, arm] = [built('amd64 build', 'amd64'), built('arm64 build', 'arm64')]
+    const [amd, arm] = [platformImage('amd64 build', 'amd64'), platformImage('arm64 build', 'arm64')]
     writeOciIndexLayout(
       join(work, 'multi'),
       [
@@ -278,17 +245,13 @@ describe('skopeo against the registry', () => {
       'multi',
     )
     const ref = `docker://${host}/docker-local/loop/multi`
-    const pushed = await skopeo([
-      'copy',
+    const pushed = await copyTo(`${ref}:2.0.0`, `oci:${join(work, 'multi')}:multi`, [
       '--all',
       '--format',
       'v2s2',
-      ...BOTH_ENDS,
-      `oci:${join(work, 'multi')}:multi`,
-      `${ref}:2.0.0`,
     ])
     expect(pushed, pushed.stderr).not.toHaveProperty('failed')
-    const raw = await skopeo(['inspect', '--raw', '--tls-verify=false', '--creds', CREDS, `${ref}:2.0.0`])
+    const raw = await inspect(`${ref}:2.0.0`, ['--raw'])
     const list = JSON.parse(raw.stdout) as {
       mediaType: string
       manifests: Array<{ mediaType: string; digest: string; platform: { architecture: string } }>
@@ -301,31 +264,14 @@ describe('skopeo against the registry', () => {
 
     // By tag, the client picks its platform out of the list.
     for (const arch of ['amd64', 'arm64']) {
-      const facts = await skopeo([
-        'inspect',
-        '--override-arch',
-        arch,
-        '--override-os',
-        'linux',
-        '--tls-verify=false',
-        '--creds',
-        CREDS,
-        `${ref}:2.0.0`,
-      ])
+      const facts = await inspect(`${ref}:2.0.0`, ['--override-arch', arch, '--override-os', 'linux'])
       expect(facts, facts.stderr).not.toHaveProperty('failed')
       expect(JSON.parse(facts.stdout)).toMatchObject({ Architecture: arch, Os: 'linux' })
     }
     // By digest: the arm64 image alone, copied as it is (a dir: copy keeps the manifest's bytes).
     const armDigest = list.manifests[1]!.digest
     const out = join(work, 'multi-out')
-    const pulled = await skopeo([
-      'copy',
-      '--src-tls-verify=false',
-      '--src-creds',
-      CREDS,
-      `${ref}@${armDigest}`,
-      `dir:${out}`,
-    ])
+    const pulled = await copyFrom(`${ref}@${armDigest}`, `dir:${out}`)
     expect(pulled, pulled.stderr).not.toHaveProperty('failed')
     const manifest = readFileSync(join(out, 'manifest.json'))
     expect(`sha256:${createHash('sha256').update(manifest).digest('hex')}`).toBe(armDigest)
@@ -338,51 +284,24 @@ describe('skopeo against the registry', () => {
     await grant(server, { repositories: ['docker-local'], users: { 'only-reads': ['read'] } })
     const creds = `only-reads:${TEST_PASSWORD}`
     const ref = `docker://${host}/docker-local/loop/hello`
-    const read = await skopeo(['inspect', '--tls-verify=false', '--creds', creds, `${ref}:1.0.0`])
+    const read = await inspect(`${ref}:1.0.0`, [], creds)
     expect(read, read.stderr).not.toHaveProperty('failed')
-    const push = await skopeo([
-      'copy',
-      '--dest-tls-verify=false',
-      '--dest-creds',
-      creds,
-      `oci:${join(work, 'in')}:1.0.0`,
-      `${ref}:by-a-reader`,
-    ])
+    const push = await copyTo(`${ref}:by-a-reader`, built(), [], creds)
     expect(push.failed).toBe(true)
     expect(push.stderr).toMatch(/denied: only-reads may not do this here/)
-    const tags = await skopeo(['list-tags', '--tls-verify=false', '--creds', CREDS, ref])
+    const tags = await listTags(ref)
     expect((JSON.parse(tags.stdout) as { Tags: string[] }).Tags).not.toContain('by-a-reader')
   })
 
   it('pushes through the docker virtual into docker-local; docker-remote takes no push', async () => {
     const viaVirtual = `docker://${host}/docker/loop/virtual:1.0.0`
-    const pushed = await skopeo([
-      'copy',
-      '--dest-tls-verify=false',
-      '--dest-creds',
-      CREDS,
-      `oci:${join(work, 'in')}:1.0.0`,
-      viaVirtual,
-    ])
+    const pushed = await copyTo(viaVirtual)
     expect(pushed, pushed.stderr).not.toHaveProperty('failed')
-    const local = await skopeo([
-      'inspect',
-      '--tls-verify=false',
-      '--creds',
-      CREDS,
-      `docker://${host}/docker-local/loop/virtual:1.0.0`,
-    ])
+    const local = await inspect(`docker://${host}/docker-local/loop/virtual:1.0.0`)
     expect(local, local.stderr).not.toHaveProperty('failed')
     expect(JSON.parse(local.stdout)).toMatchObject({ Digest: image.manifest.digest })
 
-    const remote = await skopeo([
-      'copy',
-      '--dest-tls-verify=false',
-      '--dest-creds',
-      CREDS,
-      `oci:${join(work, 'in')}:1.0.0`,
-      `docker://${host}/docker-remote/loop/virtual:1.0.0`,
-    ])
+    const remote = await copyTo(`docker://${host}/docker-remote/loop/virtual:1.0.0`)
     expect(remote.failed).toBe(true)
     expect(remote.stderr).toMatch(/docker-remote does not take pushes/)
   })
