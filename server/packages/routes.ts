@@ -11,6 +11,7 @@ import { blobPathOf } from '../repositories/blobs'
 import { blobDirOf } from '../config'
 import { packageStore } from './store'
 import { isoNow } from '../clock'
+import { xrayFor } from '../xray/service'
 import { remoteStore } from '../remote/store'
 import { platformsOf } from '../containers/rules'
 import { repositoryStore } from '../repositories/store'
@@ -217,6 +218,8 @@ const routes: RouteModule = async (app, ctx) => {
     { schema: { querystring: downloadQuery, response: { 404: errorSchema } } },
     async (request, reply) => {
       const file = await readableFile(request, request.query.path, request.query.repoKey)
+      // A version a watch's policy blocks is not downloaded here either.
+      await xrayFor(ctx).refuseBlocked(file.version_id)
       // Published files keep their bytes in the blob store; the snapshot's keep only checksums.
       const blob = file.content ? undefined : blobPathOf(blobDirOf(ctx.config), file.sha256)
       if (!file.content && !(blob && existsSync(blob)))

@@ -24,6 +24,7 @@ import type { Sql } from '../db/sql'
 import { evictNpmCache } from '../remote/npmEviction'
 import { evictDockerCache } from '../containers/eviction'
 import { artifactRows, type ArtifactRow } from './store'
+import type { XrayService } from '../xray/service'
 
 /** The remotes whose cache an admin may delete from, file by file or folder by folder. */
 const EVICTABLE = new Set(['generic', 'npm', 'docker'])
@@ -65,6 +66,8 @@ interface Deps {
   readonly catalogue: NpmCatalogue
   readonly genericRemote: GenericRemote
   readonly remoteStore: RemoteStore
+  /** A package's file is refused while a watch's policy blocks its version. */
+  readonly xray: Pick<XrayService, 'refuseBlocked'>
 }
 
 export function genericRoutes(ctx: ServerContext, deps: Deps) {
@@ -158,6 +161,7 @@ export function genericRoutes(ctx: ServerContext, deps: Deps) {
       const row = await files.find(r.key, path)
       if (!row) continue
       if (!row.content && !blobs.has(row.sha256)) continue
+      await deps.xray.refuseBlocked(row.version_id)
       headersOf(reply, row)
       if (request.method === 'HEAD') return reply.send()
       countOnFinish(reply, row.version_id ?? fileSubject(r.key, path))

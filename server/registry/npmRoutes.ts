@@ -367,17 +367,7 @@ export function npmRoutes(ctx: ServerContext, deps: Deps) {
   }
 
   /** A version a watch's policy blocks is refused to everyone, with what blocks it. */
-  const refuseBlocked = async (versionId: string | null | undefined) => {
-    const blocked = versionId ? await xray.blockingViolation(versionId) : undefined
-    if (blocked)
-      throw new HttpError(
-        403,
-        `${blocked.packageName}@${blocked.version} is blocked by policy "${blocked.policy}" of watch ` +
-          `"${blocked.watch}": ${blocked.issue} (${blocked.severity}) in ${blocked.component}. ` +
-          'Ask an administrator for an ignore rule to download it.',
-        'BLOCKED',
-      )
-  }
+  const refuseBlocked = (versionId: string | null | undefined) => xray.refuseBlocked(versionId)
 
   const countOnFinish = downloadCounter(ctx, remoteStore)
 
@@ -413,10 +403,13 @@ export function npmRoutes(ctx: ServerContext, deps: Deps) {
       await refuseBlocked(answer.versionId)
       if (answer.kind === 'stored') return send(answer.facts.sha256, answer.facts.size, answer.versionId)
       const { live, length, done } = answer.fetch
-      if (!live || head) {
-        // HEAD: nobody reads the bytes, so the fetch must not wait for a reader.
+      // A version fetched now is scanned as it is stored, before `done`: where a watch's policy
+      // over this remote may block it, its bytes wait for that and are refused if it is blocked.
+      if (!live || head || (await xray.mayBlockDownloadsIn(r.key))) {
+        // HEAD (or a wait for the scan): nobody reads the bytes, so the fetch must not wait for a reader.
         live?.destroy()
         const facts = await done
+        await refuseBlocked(answer.versionId)
         return send(facts.sha256, facts.size, answer.versionId)
       }
       reply.header('Content-Type', 'application/octet-stream')

@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { isoNow } from '../clock'
-import type { ServerContext } from '../context'
+import { HttpError, type ServerContext } from '../context'
 import type { Sql } from '../db/sql'
 import { blobDirOf } from '../config'
 import { blobPathOf } from '../repositories/blobs'
@@ -30,7 +30,7 @@ import { GitScanStore } from './gitScanStore'
 import { gitScannerFor } from './gitScanner'
 import { leasedSchedule } from '../ops/lease'
 import { notifierFor } from './notifications'
-import { ignoreRuleMatches, violationsOf, type ViolationDraft } from '../../domain/xray'
+import { ignoreRuleMatches, violationsOf, watchCovers, type ViolationDraft } from '../../domain/xray'
 
 /** The real advisories shipped for the sample catalogue (see its README). */
 export const SHIPPED_ADVISORIES = join(dirname(fileURLToPath(import.meta.url)), 'advisories')
@@ -368,6 +368,36 @@ export function createXrayService(ctx: XrayContext) {
     },
 
     blockingViolation: (versionId: string) => store.blockingViolation(versionId, now()),
+
+    /**
+     * Refuses a version a watch's policy blocks to everyone, whichever way its file is asked for
+     * (the npm registry, a file path under /artifactory/, the console's Download): a 403 naming
+     * the policy, the watch and the advisory, and how to get an exception.
+     */
+    async refuseBlocked(versionId: string | null | undefined): Promise<void> {
+      const blocked = versionId ? await store.blockingViolation(versionId, now()) : undefined
+      if (blocked)
+        throw new HttpError(
+          403,
+          `${blocked.packageName}@${blocked.version} is blocked by policy "${blocked.policy}" of watch ` +
+            `"${blocked.watch}": ${blocked.issue} (${blocked.severity}) in ${blocked.component}. ` +
+            'Ask an administrator for an ignore rule to download it.',
+          'BLOCKED',
+        )
+    },
+
+    /**
+     * Whether a watch over `repo` holds a policy with a rule that blocks downloads: a version a
+     * remote fetches into `repo` is then served only once it is stored and scanned.
+     */
+    async mayBlockDownloadsIn(repo: string): Promise<boolean> {
+      const r = await rules(store)
+      return r.watches.some(
+        (w) =>
+          watchCovers(w, repo, r.expand) &&
+          w.policies.some((name) => r.policies.get(name)?.rules.some((rule) => rule.actions.blockDownload)),
+      )
+    },
 
     /**
      * Sends the violation notifications due (server/xray/notifications.ts); answers how many it

@@ -79,6 +79,11 @@ export interface UpstreamOptions {
    * (a name a test takes to this server, such as npm's public registry); its own by default.
    */
   readonly publicUrl?: string
+  /**
+   * Tarball file names sent without a Content-Length (chunked, as some registries and proxies
+   * answer): the platform then streams them to the client as they arrive.
+   */
+  readonly unsized?: readonly string[]
 }
 
 export async function startUpstreamRegistry(
@@ -152,7 +157,9 @@ export async function startUpstreamRegistry(
     if (tarball) {
       res.writeHead(200, {
         'content-type': 'application/octet-stream',
-        'content-length': String(tarball.tarball.length),
+        ...(options.unsized?.includes(tarball.file)
+          ? {}
+          : { 'content-length': String(tarball.tarball.length) }),
       })
       if (!held) return res.end(tarball.tarball)
       const half = tarball.tarball.length >> 1
