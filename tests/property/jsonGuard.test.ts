@@ -2,7 +2,8 @@
  * Replay checks each event's data with a guard built from its codec (domain/shared/jsonGuard.ts)
  * instead of io-ts's `is`: for every event type the client declares, the two must give the same
  * answer, for data the codec accepts, for that data with one field changed or removed, and for
- * any JSON at all.
+ * any JSON at all. The bus checks each event it records with the guard of the whole event's
+ * codec (domain/shared/eventCheck.ts): the same, around the data.
  */
 import { describe, expect, it } from 'vitest'
 import fc from 'fast-check'
@@ -44,6 +45,7 @@ describe('the JSON guard of an event codec', () => {
   it.each(specs.map((s) => [s.type, s] as const))('answers as io-ts does for %s', (_, spec) => {
     const codec = spec.dataCodec as t.Mixed
     const guard = jsonGuard(codec)
+    const eventGuard = jsonGuard(spec.codec)
     const valid = arbitraryFromCodec(codec as Parameters<typeof arbitraryFromCodec>[0])
     fc.assert(
       fc.property(
@@ -60,6 +62,13 @@ describe('the JSON guard of an event codec', () => {
           )
           expect(guard(changed)).toBe(codec.is(changed))
           expect(guard(anything)).toBe(codec.is(anything))
+          for (const event of [
+            { type: spec.type, data: parsed },
+            { type: spec.type, data: changed },
+            { type: `${spec.type}x`, data: parsed },
+            anything,
+          ])
+            expect(eventGuard(event)).toBe(spec.codec.is(event))
         },
       ),
       { numRuns: 40 },
