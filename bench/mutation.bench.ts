@@ -7,7 +7,8 @@
  * Without MUTATE it measures every area's `rules.ts` and `decider.ts`, and the rule modules they
  * import from their area (`session/loginGuard.ts`, `search/searchTypes.ts`…). MUTATE narrows it: a
  * comma-separated list of areas (`MUTATE=integrations,artifacts`, every file of each) or of
- * single files (`MUTATE=integrations/rules,onboarding/contactDecider`), so that a loaded machine runs
+ * single files (`MUTATE=integrations/rules,onboarding/contactDecider`), or of a file's lines
+ * (`MUTATE=navigation/routes:262-327`, as Stryker's `mutate` takes them), so that a loaded machine runs
  * one file at a time (its area's tests only: a narrowed figure is never above the whole run's).
  * MUTATE_SURVIVORS=1 also prints each surviving mutant, to write the test
  * that detects it or to list it as equivalent (docs/mutation.md).
@@ -69,9 +70,19 @@ export function filesToMutate(selection: string | undefined): string[] {
   return wanted
     .flatMap((part) => {
       const [area = '', file] = part.split('/')
-      return file === undefined ? areaFiles(area) : [`domain/${area}/${file.replace(/\.ts$/, '')}.ts`]
+      if (file === undefined) return areaFiles(area)
+      const [name = '', lines] = file.split(':')
+      return [`domain/${area}/${name.replace(/\.ts$/, '')}.ts${lines === undefined ? '' : `:${lines}`}`]
     })
-    .filter((file) => existsSync(file))
+    .filter((file) => existsSync(pathOf(file)))
+}
+
+/** A file to mutate without its lines (`domain/navigation/routes.ts:262-327`: lines 262 to 327). */
+const pathOf = (file: string): string => file.replace(/:\d+-\d+$/, '')
+/** Whether a mutant at `line` is in the lines named (all of them when none are). */
+function inLines(file: string, line: number): boolean {
+  const range = /:(\d+)-(\d+)$/.exec(file)
+  return range === null || (line >= Number(range[1]) && line <= Number(range[2]))
 }
 
 const FILES = filesToMutate(process.env.MUTATE)
@@ -104,7 +115,9 @@ export async function run(): Promise<Figure[]> {
   const results = await stryker.runMutationTest()
   const figures: Figure[] = []
   for (const file of FILES) {
-    const mine = results.filter((r) => r.fileName.replace(/\\/g, '/').endsWith(file))
+    const mine = results.filter(
+      (r) => r.fileName.replace(/\\/g, '/').endsWith(pathOf(file)) && inLines(file, r.location.start.line),
+    )
     const detected = mine.filter((r) => r.status === 'Killed' || r.status === 'Timeout').length
     const valid = mine.filter((r) => !['CompileError', 'RuntimeError', 'Ignored'].includes(r.status)).length
     figures.push({
