@@ -23,6 +23,9 @@ import type { FindingRow, VersionToScan, XrayStore } from './store'
 
 type NewFinding = Omit<FindingRow, 'versionId'>
 
+/** What a scan reads: the affected ranges of a package, a version's dependencies, an image's inventory. */
+export type ScanReads = Pick<XrayStore, 'affectedOf' | 'dependenciesOf' | 'inventoryOf'>
+
 /**
  * Why an image is not scanned yet: some of its layers are not stored here (a remote's cache holds
  * the layers a client has pulled so far). Not a failure: the scan runs when they arrive.
@@ -38,7 +41,7 @@ export class WaitingForLayers extends Error {
  * matched in its ecosystem's order, the OS packages by the name and version of their source in
  * the release's ecosystems (`Debian:12`), the npm packages by their own.
  */
-async function imageFindings(store: XrayStore, v: VersionToScan): Promise<NewFinding[]> {
+async function imageFindings(store: ScanReads, v: VersionToScan): Promise<NewFinding[]> {
   const inventory = await store.inventoryOf(v.id)
   if (!inventory) throw new WaitingForLayers()
   if (inventory.error) throw new Error(inventory.error)
@@ -67,7 +70,7 @@ async function imageFindings(store: XrayStore, v: VersionToScan): Promise<NewFin
 
 /** The version's own advisories and, unless the settings say not to, its declared dependencies'. */
 export async function findingsFor(
-  store: XrayStore,
+  store: ScanReads,
   v: VersionToScan,
   scanDependencies = true,
 ): Promise<NewFinding[]> {
@@ -104,6 +107,30 @@ export async function findingsFor(
         })
   }
   return findings
+}
+
+/**
+ * The reads of a scan of these npm versions made at once: their dependencies and the affected
+ * ranges of every package they and their dependencies name, two or three statements for a batch
+ * instead of two or more a version. Other ecosystems' ranges are read from `store`.
+ */
+export async function readsForScan(
+  store: XrayStore,
+  versions: readonly VersionToScan[],
+  scanDependencies: boolean,
+): Promise<ScanReads> {
+  const dependencies = scanDependencies
+    ? await store.dependenciesOfVersions(versions.map((v) => v.id))
+    : new Map<string, Array<{ name: string; version: string }>>()
+  const names = new Set(versions.map((v) => v.name))
+  for (const deps of dependencies.values()) for (const d of deps) names.add(d.name)
+  const affected = await store.affectedOfPackages('npm', [...names])
+  return {
+    affectedOf: async (ecosystem, name) =>
+      ecosystem === 'npm' && names.has(name) ? (affected.get(name) ?? []) : store.affectedOf(ecosystem, name),
+    dependenciesOf: async (versionId) => dependencies.get(versionId) ?? [],
+    inventoryOf: (versionId) => store.inventoryOf(versionId),
+  }
 }
 
 /** What a run of evaluations reads once: the watches, the policies, a repository's members. */

@@ -15,13 +15,14 @@ import { hexOf, isIndexType } from '../containers/rules'
 import { containerStore } from '../containers/store'
 import { packageIdOf, versionIdOf } from '../catalog/store'
 import { readImageInventory, type ImageInventory } from './imageInventory'
-import { xrayStore, type ImportRecord, type XrayStore } from './store'
+import { xrayStore, type ImportRecord, type VersionToScan, type XrayStore } from './store'
 import { readExportBytes, readExportPath, readExportUrl, type ReadExport } from './importer'
 import {
   evaluateGitRepository,
   evaluateVersion,
   evaluateVersions,
   findingsFor,
+  readsForScan,
   rulesOf,
   WaitingForLayers,
   type Rules,
@@ -144,6 +145,41 @@ export function createXrayService(ctx: XrayContext) {
     return true
   }
 
+  /**
+   * Scans a batch of versions and evaluates them, on `s` (in the caller's transaction): the npm
+   * versions' reads and writes made for all of them at once (server/xray/scanner.ts,
+   * readsForScan; the store's putScans), an image one by one (its layers are its own). Answers
+   * how many were scanned (or failed): those that stand in an indexed repository.
+   */
+  const scanBatch = async (s: XrayStore, ids: readonly string[], r: Rules, at: string): Promise<number> => {
+    const versions = await s.versionsToScan(ids)
+    const indexed = new Set(await s.indexedRepos())
+    const standing = ids.flatMap((id) => {
+      const v = versions.get(id)
+      return v && indexed.has(v.repo) ? [v] : []
+    })
+    for (const v of standing) if (v.type === 'docker') await scanOne(s, v.id, r, at)
+    const npm = standing.filter((v) => v.type !== 'docker')
+    const reads = await readsForScan(s, npm, r.scanDependencies)
+    const scanned: Array<{ v: VersionToScan; findings: Awaited<ReturnType<typeof findingsFor>> }> = []
+    for (const v of npm)
+      try {
+        scanned.push({ v, findings: await findingsFor(reads, v, r.scanDependencies) })
+      } catch (error) {
+        // The scanner's own failure (a range it cannot read) is the version's, as in scanOne.
+        if (fromDatabase(error)) throw error
+        await s.markScan(v.id, 'failed', at, (error as Error).message.slice(0, 500))
+      }
+    await s.putScans(scanned, at)
+    await evaluateVersions(
+      s,
+      scanned.map(({ v }) => v),
+      r,
+      at,
+    )
+    return standing.length
+  }
+
   /** Every indexed version again, in batches; answers how many were scanned. */
   const scanAllNow = async (evaluateOnly = false): Promise<number> => {
     let after = ''
@@ -168,9 +204,7 @@ export function createXrayService(ctx: XrayContext) {
           await evaluateVersions(s, scanned, r, at)
           return 0
         }
-        let scanned = 0
-        for (const id of ids) if (await scanOne(s, id, r, at)) scanned++
-        return scanned
+        return scanBatch(s, ids, r, at)
       })
       after = ids.at(-1)!
       await new Promise((resolve) => setImmediate(resolve))
@@ -293,7 +327,7 @@ export function createXrayService(ctx: XrayContext) {
         for (;;) {
           const ids = await s.indexedVersionIds(after, BATCH)
           if (ids.length === 0) break
-          for (const id of ids) await scanOne(s, id, r, at)
+          await scanBatch(s, ids, r, at)
           after = ids.at(-1)!
         }
         await s.recordHistory(at)

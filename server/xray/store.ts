@@ -166,23 +166,19 @@ const Q = {
   isIndexed: 'SELECT 1 AS found FROM xray_indexed_repos WHERE repo = ?',
   dependenciesOf: `SELECT name, version FROM catalog_dependencies WHERE version_id = ? AND scope IN ('prod', 'optional', 'peer')
      ORDER BY position`,
-  deleteFindings: 'DELETE FROM xray_findings WHERE version_id = ?',
-  insertFinding: `INSERT INTO xray_findings (version_id, advisory_id, component, component_version, direct, severity, cvss_score,
-       vulnerable_range, fixed_json)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-     ON CONFLICT (version_id, advisory_id, component) DO NOTHING`,
+  dependenciesOfVersions: (n: number) => `SELECT version_id, name, version FROM catalog_dependencies
+     WHERE version_id IN (${placeholders(n)}) AND scope IN ('prod', 'optional', 'peer') ORDER BY version_id, position`,
+  affectedOfPackages: (
+    n: number,
+  ) => `SELECT f.package, f.advisory_id, f.ranges_json, f.versions_json, a.severity,
+       a.cvss_score
+     FROM xray_affected f JOIN xray_advisories a ON a.id = f.advisory_id
+     WHERE f.ecosystem = ? AND f.package IN (${placeholders(n)}) ORDER BY f.package, f.advisory_id, f.position`,
   upsertScan: `INSERT INTO xray_scans (version_id, status, scanned_at, error, critical, high, medium, low, unknown)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
      ON CONFLICT (version_id) DO UPDATE SET status = excluded.status, scanned_at = excluded.scanned_at,
        error = excluded.error, critical = excluded.critical, high = excluded.high, medium = excluded.medium,
        low = excluded.low, unknown = excluded.unknown`,
-  setVersionCounts: `UPDATE catalog_versions SET vuln_critical = ?, vuln_high = ?, vuln_medium = ?, vuln_low = ?,
-       vuln_unknown = ?, vuln_info = 0 WHERE id = ?`,
-  // A package's counts are its distinct advisories over its versions.
-  packageCounts: `SELECT f.severity, COUNT(DISTINCT f.advisory_id) AS n FROM xray_findings f
-     JOIN catalog_versions v ON v.id = f.version_id WHERE v.package_id = ? GROUP BY f.severity`,
-  setPackageCounts: `UPDATE catalog_packages SET vuln_critical = ?, vuln_high = ?, vuln_medium = ?, vuln_low = ?,
-       vuln_unknown = ?, vuln_info = 0 WHERE id = ?`,
   findingsOf: 'SELECT * FROM xray_findings WHERE version_id = ? ORDER BY advisory_id, component',
   findingsOfVersions: (n: number) =>
     `SELECT * FROM xray_findings WHERE version_id IN (${placeholders(n)}) ORDER BY version_id, advisory_id, component`,
@@ -498,6 +494,31 @@ export async function writeViolations(
   return oweNotifications(sql, table, all)
 }
 
+/**
+ * Sets the counts the catalogue shows (critical … unknown, in SEVERITY_COUNTS' order) of these
+ * rows of `table`: one statement for the rows whose counts are alike (most have none).
+ */
+async function setCountsAlike(
+  sql: Sql,
+  table: 'catalog_versions' | 'catalog_packages',
+  rows: ReadonlyArray<{ id: string; ordered: number[] }>,
+): Promise<void> {
+  const alike = new Map<string, { ordered: number[]; ids: string[] }>()
+  for (const r of rows) {
+    const key = r.ordered.join(',')
+    const same = alike.get(key) ?? { ordered: r.ordered, ids: [] }
+    same.ids.push(r.id)
+    alike.set(key, same)
+  }
+  for (const { ordered, ids } of alike.values())
+    for (const some of slices(ids))
+      await sql.run(
+        `UPDATE ${table} SET vuln_critical = ?, vuln_high = ?, vuln_medium = ?, vuln_low = ?, vuln_unknown = ?,
+           vuln_info = 0 WHERE id IN (${placeholders(some.length)})`,
+        [...ordered, ...some],
+      )
+}
+
 /** The columns of a notification a new violation owes, from created to next_attempt. */
 const NOTIFICATION_ROW = `(${placeholders(11)})`
 
@@ -682,6 +703,21 @@ const toViolation = (r: ViolationDbRow): ViolationRow => ({
   created: r.created,
 })
 
+type AffectedDbRow = {
+  advisory_id: string
+  ranges_json: string
+  versions_json: string
+  severity: XraySeverity
+  cvss_score: number | null
+}
+const toAffected = (r: AffectedDbRow): AffectedRow => ({
+  advisoryId: r.advisory_id,
+  ranges: json(r.ranges_json),
+  versions: json(r.versions_json),
+  severity: r.severity,
+  cvssScore: r.cvss_score,
+})
+
 type VersionToScanDbRow = {
   id: string
   package_id: string
@@ -861,6 +897,74 @@ function statements(sql: Sql) {
   const addWatchPolicies = async (w: Watch) => {
     for (const p of new Set(w.policies)) await sql.run(Q.addWatchPolicy, [w.name, p])
   }
+  /**
+   * Replaces these versions' findings and scans and the counts the catalogue shows, in a few
+   * statements for all of them (at most a scan batch's); the caller holds the transaction.
+   */
+  const putScans = async (
+    scans: ReadonlyArray<{ v: VersionToScan; findings: readonly Omit<FindingRow, 'versionId'>[] }>,
+    at: string,
+  ): Promise<void> => {
+    if (scans.length === 0) return
+    const ids = scans.map(({ v }) => v.id)
+    for (const some of slices(ids))
+      await sql.run(`DELETE FROM xray_findings WHERE version_id IN (${placeholders(some.length)})`, some)
+    const findingRows = scans.flatMap(({ v, findings }) =>
+      findings.map((f) => [
+        v.id,
+        f.advisoryId,
+        f.component,
+        f.componentVersion,
+        f.direct ? 1 : 0,
+        f.severity,
+        f.cvssScore,
+        f.vulnerableRange,
+        JSON.stringify(f.fixed),
+      ]),
+    )
+    for (const rows of slices(findingRows))
+      await sql.run(
+        `INSERT INTO xray_findings (version_id, advisory_id, component, component_version, direct, severity,
+             cvss_score, vulnerable_range, fixed_json)
+           VALUES ${rows.map(() => `(${placeholders(9)})`).join(', ')}
+           ON CONFLICT (version_id, advisory_id, component) DO NOTHING`,
+        rows.flat(),
+      )
+    const counted = scans.map(({ v, findings }) => {
+      const counts = noCounts()
+      for (const id of new Set(findings.map((f) => f.advisoryId)))
+        counts[findings.find((f) => f.advisoryId === id)!.severity]++
+      return { id: v.id, ordered: SEVERITY_COUNTS.map((s) => counts[s]) }
+    })
+    for (const rows of slices(counted))
+      await sql.run(
+        `INSERT INTO xray_scans (version_id, status, scanned_at, error, critical, high, medium, low, unknown)
+           VALUES ${rows.map(() => `(${placeholders(9)})`).join(', ')}
+           ON CONFLICT (version_id) DO UPDATE SET status = excluded.status, scanned_at = excluded.scanned_at,
+             error = excluded.error, critical = excluded.critical, high = excluded.high, medium = excluded.medium,
+             low = excluded.low, unknown = excluded.unknown`,
+        rows.flatMap((r) => [r.id, 'scanned', at, null, ...r.ordered]),
+      )
+    await setCountsAlike(sql, 'catalog_versions', counted)
+    // A package's counts are its distinct advisories over its versions.
+    const packageIds = [...new Set(scans.map(({ v }) => v.packageId))]
+    const byPackage = new Map(packageIds.map((id) => [id, noCounts()]))
+    for (const some of slices(packageIds))
+      for (const r of await sql.all<{ package_id: string; severity: XraySeverity; n: number }>(
+        `SELECT v.package_id, f.severity, COUNT(DISTINCT f.advisory_id) AS n FROM xray_findings f
+           JOIN catalog_versions v ON v.id = f.version_id WHERE v.package_id IN (${placeholders(some.length)})
+           GROUP BY v.package_id, f.severity`,
+        some,
+      )) {
+        const counts = byPackage.get(r.package_id)
+        if (counts && r.severity in counts) counts[r.severity as keyof SeverityCounts] = Number(r.n)
+      }
+    await setCountsAlike(
+      sql,
+      'catalog_packages',
+      [...byPackage].map(([id, counts]) => ({ id, ordered: SEVERITY_COUNTS.map((s) => counts[s]) })),
+    )
+  }
 
   return {
     /** Every repository's kind and members, read on this handle (inside the caller's transaction). */
@@ -957,22 +1061,22 @@ function statements(sql: Sql) {
         : new Map(
             (await sql.all<AdvisoryDbRow>(Q.advisories(ids.length), ids)).map((r) => [r.id, toAdvisory(r)]),
           ),
+    /** The affected ranges of each of these packages in an ecosystem that has any, by package. */
+    async affectedOfPackages(
+      ecosystem: string,
+      names: readonly string[],
+    ): Promise<Map<string, AffectedRow[]>> {
+      const by = new Map<string, AffectedRow[]>()
+      for (const some of slices(names))
+        for (const r of await sql.all<AffectedDbRow & { package: string }>(
+          Q.affectedOfPackages(some.length),
+          [ecosystem, ...some],
+        ))
+          by.set(r.package, [...(by.get(r.package) ?? []), toAffected(r)])
+      return by
+    },
     affectedOf: async (ecosystem: string, name: string): Promise<AffectedRow[]> =>
-      (
-        await sql.all<{
-          advisory_id: string
-          ranges_json: string
-          versions_json: string
-          severity: XraySeverity
-          cvss_score: number | null
-        }>(Q.affectedOf, [ecosystem, name])
-      ).map((r) => ({
-        advisoryId: r.advisory_id,
-        ranges: json(r.ranges_json),
-        versions: json(r.versions_json),
-        severity: r.severity,
-        cvssScore: r.cvss_score,
-      })),
+      (await sql.all<AffectedDbRow>(Q.affectedOf, [ecosystem, name])).map(toAffected),
     async versionToScan(id: string): Promise<VersionToScan | undefined> {
       const r = await sql.one<VersionToScanDbRow>(Q.versionToScan, [id])
       return r && toVersionToScan(r)
@@ -993,36 +1097,23 @@ function statements(sql: Sql) {
     isIndexed: async (repo: string) => (await sql.one(Q.isIndexed, [repo])) !== undefined,
     dependenciesOf: (versionId: string) =>
       sql.all<{ name: string; version: string }>(Q.dependenciesOf, [versionId]),
-    /** Replaces a version's findings and scan and the counts the catalogue shows; the caller holds the transaction. */
-    async putScan(
-      v: VersionToScan,
-      findings: readonly Omit<FindingRow, 'versionId'>[],
-      at: string,
-    ): Promise<void> {
-      await sql.run(Q.deleteFindings, [v.id])
-      for (const f of findings)
-        await sql.run(Q.insertFinding, [
-          v.id,
-          f.advisoryId,
-          f.component,
-          f.componentVersion,
-          f.direct ? 1 : 0,
-          f.severity,
-          f.cvssScore,
-          f.vulnerableRange,
-          JSON.stringify(f.fixed),
-        ])
-      const counts = noCounts()
-      for (const id of new Set(findings.map((f) => f.advisoryId)))
-        counts[findings.find((f) => f.advisoryId === id)!.severity]++
-      const ordered = SEVERITY_COUNTS.map((s) => counts[s])
-      await sql.run(Q.upsertScan, [v.id, 'scanned', at, null, ...ordered])
-      await sql.run(Q.setVersionCounts, [...ordered, v.id])
-      const byPackage = noCounts()
-      for (const r of await sql.all<{ severity: XraySeverity; n: number }>(Q.packageCounts, [v.packageId]))
-        if (r.severity in byPackage) byPackage[r.severity as keyof SeverityCounts] = r.n
-      await sql.run(Q.setPackageCounts, [...SEVERITY_COUNTS.map((s) => byPackage[s]), v.packageId])
+    /** The declared dependencies of each of these versions that has any, in one statement. */
+    async dependenciesOfVersions(
+      versionIds: readonly string[],
+    ): Promise<Map<string, Array<{ name: string; version: string }>>> {
+      const by = new Map<string, Array<{ name: string; version: string }>>()
+      if (versionIds.length === 0) return by
+      for (const { version_id, ...d } of await sql.all<{ version_id: string; name: string; version: string }>(
+        Q.dependenciesOfVersions(versionIds.length),
+        versionIds,
+      ))
+        by.set(version_id, [...(by.get(version_id) ?? []), d])
+      return by
     },
+    /** Replaces a version's findings and scan and the counts the catalogue shows (see putScans). */
+    putScan: (v: VersionToScan, findings: readonly Omit<FindingRow, 'versionId'>[], at: string) =>
+      putScans([{ v, findings }], at),
+    putScans,
     async markScan(
       versionId: string,
       status: 'not_scanned' | 'scanning' | 'failed',
