@@ -21,6 +21,7 @@ import { REDACTED, redactSecrets } from './redact'
 import { decodeSession, type BundleSession } from './bundleSession'
 import { opsStore, type BundleRecord, type BundleStatus, type OpsStore } from './store'
 import { remoteStore } from '../remote/store'
+import { readOidcSettings } from '../sso/oidcSettings'
 
 export const MAX_THREAD_DUMPS = 10
 export const MAX_THREAD_DUMP_INTERVAL_SECS = 10
@@ -78,9 +79,9 @@ const looksLikeCredential = (value: string) =>
 /**
  * Every secret this node knows, by value: configured passwords, environment variables named
  * like secrets or whose values look like credentials (and the password inside a URL), and the
- * integration tokens and remote repositories' upstream passwords and tokens stored in the
- * database. A bundle replaces each wherever it appears, so a secret copied into a log line, a
- * command line or another variable's value is cut too.
+ * integration tokens, remote repositories' upstream passwords and tokens and the OpenID Connect
+ * client secret stored in the database. A bundle replaces each wherever it appears, so a secret
+ * copied into a log line, a command line or another variable's value is cut too.
  */
 export async function knownSecrets(
   config: ServerConfig,
@@ -96,6 +97,7 @@ export async function knownSecrets(
   }
   for (const token of await opsStore(sql).integrationTokens()) found.add(token)
   for (const secret of await remoteStore(sql).storedSecrets()) found.add(secret)
+  found.add((await readOidcSettings(sql)).clientSecret)
   // Short values would cut ordinary words; longest first, so a secret inside another goes whole.
   return [...found].filter((v) => v.length >= 6).sort((a, b) => b.length - a.length)
 }

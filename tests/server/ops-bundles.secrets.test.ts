@@ -1,9 +1,9 @@
 /**
  * A support bundle holds no secret by value: environment variables named like secrets or
  * holding credential-like values (a token, a URL with a password, a webhook), the configured
- * passwords, a stored integration token and remote repositories' upstream password and token
- * are seeded (the stored ones also copied into the request log), a bundle is made and
- * downloaded, and every file of the zip is searched for each of them.
+ * passwords, a stored integration token, remote repositories' upstream password and token and
+ * the OpenID Connect client secret are seeded (the stored ones also copied into the request
+ * log), a bundle is made and downloaded, and every file of the zip is searched for each of them.
  */
 import { strFromU8, unzipSync } from 'fflate'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -34,6 +34,8 @@ const GIT_TOKEN = 'glpat-Integration-7Tk3n-Q2w9'
 /** A remote repository's stored upstream credentials. */
 const UPSTREAM_PASSWORD = 'Upstream-pw-4Rt8'
 const UPSTREAM_TOKEN = 'upstream-Tok3n-Zq81'
+/** The OpenID Connect client's stored secret. */
+const OIDC_SECRET = 'Oidc-Cl1ent-S3cret-x7'
 
 beforeAll(async () => {
   server = await startTestServer({ flavour: 'platform', adminPassword: 'Adm1n-pw-Seeded' })
@@ -67,8 +69,14 @@ describe('support bundle redaction by value', () => {
       })
       expect(saved.status, repo).toBe(200)
     }
+    const oidc = await fetch(api('/ui/admin/oidc'), {
+      method: 'PUT',
+      headers: browserHeaders(server.url, admin.cookie),
+      body: JSON.stringify({ clientSecret: OIDC_SECRET }),
+    })
+    expect(oidc.status).toBe(200)
     // A secret in a request's path reaches the node's request log (its query does not).
-    for (const secret of [SEEDED.NPM_TOKEN!, GIT_TOKEN, UPSTREAM_PASSWORD, UPSTREAM_TOKEN])
+    for (const secret of [SEEDED.NPM_TOKEN!, GIT_TOKEN, UPSTREAM_PASSWORD, UPSTREAM_TOKEN, OIDC_SECRET])
       await fetch(api(`/system/ping/${encodeURIComponent(secret)}`))
 
     const res = await post('/ui/userSupport/generateBundle', {
@@ -108,6 +116,7 @@ describe('support bundle redaction by value', () => {
       'Adm1n-pw-Seeded',
       UPSTREAM_PASSWORD,
       UPSTREAM_TOKEN,
+      OIDC_SECRET,
     ]
     const leaks = Object.entries(entries).flatMap(([name, bytes]) => {
       const text = strFromU8(bytes)
