@@ -242,7 +242,8 @@ const adminRoutes: RouteDef[] = [
   admin('security.crowd', '/admin/configuration/security/crowd_integration', 'Security Settings', 'security'),
   admin('security.httpsso', '/admin/configuration/security/http_sso', 'Security Settings', 'security'),
   admin('security.general', '/admin/configuration/security/general', 'Security Settings', 'security'),
-  // After its pages: a pattern also matches the paths under it.
+  // The section's own address; its pages above are routes of their own (a pattern matches its
+  // own path only, never the paths under it).
   admin('security', '/admin/configuration/security', 'Security Settings', 'security'),
   // The integrations an admin sets up are the catalogue's (with the git integrations): the same
   // page, under the Administration sidebar the admin opened it from.
