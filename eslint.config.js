@@ -143,6 +143,25 @@ export default tseslint.config(
     },
   },
   {
+    // Tests find elements by role, name or text, never by a class (docs/decisions, class names
+    // in tests): a look test may check a class on an element it found otherwise.
+    files: ['tests/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            'CallExpression[callee.property.name=/^(querySelector|querySelectorAll|closest)$/][arguments.0.value=/(^|[\\s,>+~(a-z*\\])])\\.[A-Za-z_-]/]',
+          message: 'Find the element by role, name or text, not by its class.',
+        },
+        {
+          selector: "CallExpression[callee.property.name='getElementsByClassName']",
+          message: 'Find the element by role, name or text, not by its class.',
+        },
+      ],
+    },
+  },
+  {
     files: ['domain/**', 'commands/**', 'queries/**', 'adapters/**', 'ui/**', 'server/**', 'composition/**'],
     plugins: { boundaries },
     settings: {

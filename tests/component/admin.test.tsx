@@ -97,7 +97,7 @@ describe('admin pages', () => {
     // Laid out by the kit's cards rule (18rem columns): at 14rem the titles wrapped at 1920 px.
     expect(card.parentElement).toHaveClass(kitPage.cards!)
     const title = within(card).getByRole('heading', { name: 'User Management', level: 2 })
-    expect(title.querySelector('svg.lucide')).not.toBeNull()
+    expect(title.querySelector('svg[aria-hidden="true"]')).not.toBeNull()
     expect(within(users).getByRole('link', { name: 'Users' })).toHaveAttribute(
       'href',
       '/ui/admin/management/users',
@@ -492,9 +492,9 @@ describe('admin pages', () => {
     // Online and Offline carry an icon as Topology's Online/Offline and Service Status's Healthy
     // do (a bare word before), and an offline node is a danger, as on Topology.
     const online = within(within(table).getByRole('row', { name: /node-1/ })).getByText('Online')
-    expect(online.querySelector('svg.lucide')).not.toBeNull()
+    expect(online.querySelector('svg[aria-hidden="true"]')).not.toBeNull()
     const offline = within(within(table).getByRole('row', { name: /node-2/ })).getByText('Offline')
-    expect(offline.querySelector('svg.lucide')).not.toBeNull()
+    expect(offline.querySelector('svg[aria-hidden="true"]')).not.toBeNull()
     expect(offline).toHaveAttribute('data-tone', 'danger')
     // Its services named as Topology's headings name them (capitalised there by CSS too).
     expect(within(table).getByText('artifactory')).toHaveClass(adminStyles.serviceNames!)

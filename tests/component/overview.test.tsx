@@ -9,6 +9,7 @@ import { overviewEffects } from '../../commands/effects/overview'
 import type { OverviewApi, Result } from '../../adapters/ports'
 import type { Overview } from '../../domain/overview/types'
 import { renderShell } from './shellFixtures'
+import kitPage from '../../ui/shared/kit/page.module.css'
 
 const effects = { ...navigationEffects, ...overviewEffects }
 // The home page: where the instance has one (the homePage feature), as on platform, trial and tour.
@@ -227,7 +228,7 @@ describe('the Overview page', () => {
     // The figure is the kit's skeleton in its shape, its short words for screen readers only.
     const stored = screen.getByText('Stored').closest('dl')!
     expect(stored.querySelector('[data-skeleton]')).not.toBeNull()
-    expect(within(stored).getByText('Calculating…').className).toMatch(/srOnly/)
+    expect(within(stored).getByText('Calculating…')).toHaveClass(String(kitPage.srOnly))
     // The disk figures do not wait for the cache.
     expect(screen.getByText('10 GB')).toBeInTheDocument()
     // The page asks again while the platform calculates.
