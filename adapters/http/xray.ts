@@ -239,6 +239,8 @@ export function createXrayApi(http: HttpClient): XrayApi {
               body: new Blob([file], { type: 'application/octet-stream' }),
               query: { name: c.name },
             })
+      case 'rescanImport':
+        return http.send(`/xray/api/v1/advisories/imports/${c.id}/rescan`, { method: 'POST', body: {} })
       case 'createReport':
         return http.send('/xray/api/v1/reports', { method: 'POST', body: c.report })
       case 'deleteReport':

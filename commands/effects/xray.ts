@@ -1,7 +1,14 @@
 import { left } from 'fp-ts/Either'
 import { concatMap, distinctUntilChanged, EMPTY, from, groupBy, map, mergeMap, switchMap, timer } from 'rxjs'
 import { ChangeFailed, Changed, LoadFailed, Loaded, Requested } from '../../domain/xray/events'
-import { REPORTS_PATH, REPORT_POLL_MS, changeSubject, isReportUnfinished } from '../../domain/xray/rules'
+import {
+  ADVISORIES_PATH,
+  REPORTS_PATH,
+  REPORT_POLL_MS,
+  changeSubject,
+  isReportUnfinished,
+  isRescanUnfinished,
+} from '../../domain/xray/rules'
 import type { XrayAsk, XrayChange } from '../../domain/xray/types'
 import { PASSWORD_LOST } from '../../domain/admin/events'
 import type { Ports, Result } from '../../adapters/ports'
@@ -85,5 +92,25 @@ const followReports: Effect = (_events$, state$, ports) =>
     ),
   )
 
+/**
+ * While the Advisory Database page shows an import whose rescan is waiting or running, the
+ * database is asked again after a pause: the rescan's progress moves, and its end (done, or
+ * failed with Retry) shows without a click.
+ */
+const followRescans: Effect = (_events$, state$, ports) =>
+  state$.pipe(
+    map((state): XrayAsk | undefined => {
+      const db = state.xray.database
+      if (state.navigation.location.path !== ADVISORIES_PATH || db.status !== 'loaded') return undefined
+      return db.data.imports.some(isRescanUnfinished) ? db.ask : undefined
+    }),
+    distinctUntilChanged((a, b) => JSON.stringify(a) === JSON.stringify(b)),
+    switchMap((ask) =>
+      ask === undefined
+        ? EMPTY
+        : timer(REPORT_POLL_MS, ports.scheduler).pipe(map(() => Requested({ requestId: ports.ids.next(), ask }))),
+    ),
+  )
+
 // Effects of the xray area: each calls a port and turns the answer into an event.
-export const xrayEffects: EffectTable = { load, change, followReports }
+export const xrayEffects: EffectTable = { load, change, followReports, followRescans }

@@ -71,6 +71,7 @@ export const xrayCommandCodecs: CommandCodecs<XrayCommand> = {
   }),
   'xray/RemoveIgnoreRule': t.type({ id: t.string }),
   'xray/Rescan': t.type({ versionId: t.string }),
+  'xray/RescanImport': t.type({ id: t.number }),
   'xray/SaveIndexedResources': t.type({ repositories: t.array(t.string) }),
   'xray/SavePolicy': t.type({
     policy: t.type({

@@ -18,6 +18,8 @@ export type XrayCommand =
   | { readonly type: 'xray/ImportAdvisories'; readonly url: string }
   /** Import an OSV export the admin chose on disk (a JSON file or a zip), stashed as `fileRef`. */
   | { readonly type: 'xray/ImportAdvisoryFile'; readonly fileRef: string; readonly name: string }
+  /** Scan again for a stored import of advisories (Retry after its rescan failed). */
+  | { readonly type: 'xray/RescanImport'; readonly id: number }
   /** Ask the platform for a report over indexed repositories (none: all of them). */
   | {
       readonly type: 'xray/CreateReport'

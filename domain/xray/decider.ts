@@ -122,6 +122,8 @@ export const xrayArea: SliceArea<'xray', XrayState, XrayCommand, XrayEvent, unde
           fileRef: command.fileRef,
           name: command.name.trim() || 'upload',
         })
+      case 'xray/RescanImport':
+        return change(slice, meta.id, { kind: 'rescanImport', id: command.id })
       case 'xray/CreateReport': {
         const name = command.name.trim()
         if (name.length > REPORT_NAME_MAX)

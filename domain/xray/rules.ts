@@ -1,6 +1,6 @@
 /** Rules of the security screens: what a change names and refreshes, pages, and the trend chart. */
 import type { XrayChange, XrayChangeKind, XrayWhat, ViolationQuery } from './types'
-import type { ReportView, SeverityCounts, TrendPoint } from './views'
+import type { AdvisoryImport, ReportView, SeverityCounts, TrendPoint } from './views'
 import { XRAY_SEVERITIES, type XraySeverity } from './severity'
 
 /** What a change is about, for its message: the policy's or watch's name, the version, … */
@@ -27,6 +27,8 @@ export function changeSubject(c: XrayChange): string {
       return c.url
     case 'importAdvisoryFile':
       return c.name
+    case 'rescanImport':
+      return String(c.id)
     case 'createReport':
       return c.report.name || c.report.kind
     case 'deleteReport':
@@ -49,6 +51,7 @@ export const RELOADED_AFTER: Readonly<Record<XrayChangeKind, ReadonlyArray<XrayW
   saveSettings: ['settings', 'notifications'],
   importAdvisories: ['database', 'scans', 'violations'],
   importAdvisoryFile: ['database', 'scans', 'violations'],
+  rescanImport: ['database'],
   createReport: ['reports'],
   deleteReport: ['reports'],
   scanGit: ['gitRepositories', 'gitFindings'],
@@ -71,6 +74,11 @@ export const reportExportPath = (id: string, format: 'csv' | 'json'): string =>
 /** How often the Reports screen asks again while a report is being made. */
 export const REPORT_POLL_MS = 1000
 export const REPORTS_PATH = '/reports'
+
+/** Whether an import's rescan is still to finish (the Advisory Database page asks again meanwhile). */
+export const isRescanUnfinished = (i: AdvisoryImport): boolean =>
+  i.rescan?.status === 'waiting' || i.rescan?.status === 'running'
+export const ADVISORIES_PATH = '/admin/xray/advisories'
 
 /** Rows of a report shown a page at a time. */
 export const REPORT_PAGE_SIZE = 50

@@ -114,6 +114,7 @@ export const XrayChange = t.union([
   t.type({ kind: t.literal('importAdvisories'), url: t.string }),
   /** The file itself stays in the in-memory stash (`fileRef`); the change names it. */
   t.type({ kind: t.literal('importAdvisoryFile'), fileRef: t.string, name: t.string }),
+  t.type({ kind: t.literal('rescanImport'), id: t.number }),
   t.type({
     kind: t.literal('createReport'),
     report: t.type({ kind: ReportKindCodec, name: t.string, repositories: t.array(t.string) }),

@@ -150,16 +150,33 @@ export type ComponentSecurity = t.TypeOf<typeof ComponentSecurity>
 export const TrendPoint = t.intersection([SeverityCounts, t.type({ at: t.string, violations: t.number })])
 export type TrendPoint = t.TypeOf<typeof TrendPoint>
 
-export const AdvisoryImport = t.type({
-  id: t.number,
-  source: t.string,
-  started: t.string,
-  finished: t.string,
-  ok: t.boolean,
-  files: t.number,
-  advisories: t.number,
-  report: t.array(t.type({ file: t.string, reason: t.string })),
+/**
+ * An import's rescan as the platform records it: waiting behind a run already going, running
+ * (versions scanned so far of those indexed when it began), done, or failed with why.
+ */
+export const ImportRescan = t.type({
+  status: t.keyof({ waiting: null, running: null, done: null, failed: null }),
+  scanned: t.number,
+  total: nullable(t.number),
+  finished: nullable(t.string),
+  error: nullable(t.string),
 })
+export type ImportRescan = t.TypeOf<typeof ImportRescan>
+
+export const AdvisoryImport = t.intersection([
+  t.type({
+    id: t.number,
+    source: t.string,
+    started: t.string,
+    finished: t.string,
+    ok: t.boolean,
+    files: t.number,
+    advisories: t.number,
+    report: t.array(t.type({ file: t.string, reason: t.string })),
+  }),
+  // Absent in answers recorded before the platform kept it; null where no rescan was asked.
+  t.partial({ rescan: nullable(ImportRescan) }),
+])
 export type AdvisoryImport = t.TypeOf<typeof AdvisoryImport>
 
 export const AdvisoryDatabase = t.type({

@@ -382,6 +382,21 @@ const routes: RouteModule = async (app, ctx) => {
     )
   })
 
+  app.post<{ Params: { id: number } }>(
+    '/xray/api/v1/advisories/imports/:id/rescan',
+    {
+      schema: documented("Scans again for a stored import (its rescan's Retry); its progress shows in status (admins)", {
+        params: { type: 'object', properties: { id: { type: 'integer', minimum: 1 } } },
+      }),
+    },
+    async (request, reply) => {
+      ctx.requireAdmin(request)
+      const record = await xray.rescanImport(request.params.id)
+      if (!record) throw new HttpError(404, `No stored import ${request.params.id}`, 'NOT_FOUND')
+      return reply.status(202).send(record)
+    },
+  )
+
   // --- Policies ---
   app.get('/xray/api/v1/policies', { schema: documented('Policies', {}) }, async (request) => {
     user(request)

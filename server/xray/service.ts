@@ -15,7 +15,7 @@ import { hexOf, isIndexType } from '../containers/rules'
 import { containerStore } from '../containers/store'
 import { packageIdOf, versionIdOf } from '../catalog/store'
 import { readImageInventory, type ImageInventory } from './imageInventory'
-import { xrayStore, type ImportRecord, type VersionToScan, type XrayStore } from './store'
+import { xrayStore, type ImportRecord, type ImportRescan, type VersionToScan, type XrayStore } from './store'
 import { readExportBytes, readExportPath, readExportUrl, type ReadExport } from './importer'
 import {
   evaluateGitRepository,
@@ -38,6 +38,8 @@ export const SHIPPED_ADVISORIES = join(dirname(fileURLToPath(import.meta.url)), 
 
 /** Versions scanned per transaction; the event loop runs between batches. */
 const BATCH = 500
+const WAITING: ImportRescan = { status: 'waiting', scanned: 0, total: null, finished: null, error: null }
+const STOPPED_BEFORE_DONE = 'the platform stopped before the rescan finished'
 
 /** A pull through `/v2/` of what `repo` serves: a manifest (by tag or digest) or a blob. */
 export interface ImagePull {
@@ -70,6 +72,8 @@ export function createXrayService(ctx: XrayContext) {
   const now = () => isoNow(ctx.clock)
   let running: Promise<number> | undefined
   let pendingAgain = false
+  // Imports whose rescan the next run reports to (asked before it began).
+  let waitingImports: number[] = []
   // Set when the node closes: a background scan stops between batches instead of writing to a closed database.
   let stopped = false
   // Images arrived and waiting for their layers to be read, one after another.
@@ -180,8 +184,11 @@ export function createXrayService(ctx: XrayContext) {
     return standing.length
   }
 
-  /** Every indexed version again, in batches; answers how many were scanned. */
-  const scanAllNow = async (evaluateOnly = false): Promise<number> => {
+  /** Every indexed version again, in batches; answers how many were scanned, telling `progress` after each batch. */
+  const scanAllNow = async (
+    evaluateOnly = false,
+    progress: (scanned: number) => Promise<void> = async () => undefined,
+  ): Promise<number> => {
     let after = ''
     let count = 0
     const r = await rules(store)
@@ -206,6 +213,7 @@ export function createXrayService(ctx: XrayContext) {
         }
         return scanBatch(s, ids, r, at)
       })
+      await progress(count)
       after = ids.at(-1)!
       await new Promise((resolve) => setImmediate(resolve))
     }
@@ -227,13 +235,51 @@ export function createXrayService(ctx: XrayContext) {
     return count
   }
 
-  /** One run at a time; a request during a run runs once more after it. */
-  const rescanAll = (options: { evaluateOnly?: boolean } = {}): Promise<number> => {
+  /**
+   * The run that scans again for these imports, recording on each where it stands: running with
+   * the versions scanned so far, then done, or failed with why (the node stopping included).
+   */
+  const reportedRun = async (imports: readonly number[], evaluateOnly?: boolean): Promise<number> => {
+    if (imports.length === 0) return scanAllNow(evaluateOnly)
+    let total: number | null = null
+    let scanned = 0
+    const stand = (status: ImportRescan['status'], error: string | null = null) =>
+      store.setImportRescan(imports, {
+        status,
+        scanned,
+        total,
+        finished: status === 'done' || status === 'failed' ? now() : null,
+        error,
+      })
+    try {
+      total = await store.indexedVersionCount()
+      await stand('running')
+      // A full scan: the new advisories are to be matched, not only the rules evaluated again.
+      scanned = await scanAllNow(false, (n) => {
+        scanned = n
+        return stand('running')
+      })
+    } catch (error) {
+      await stand('failed', (error as Error).message.slice(0, 500)).catch(() => undefined)
+      throw error
+    }
+    await (stopped ? stand('failed', STOPPED_BEFORE_DONE) : stand('done'))
+    return scanned
+  }
+
+  /**
+   * One run at a time; a request during a run runs once more after it. `forImport` names the
+   * import whose rescan the run is: the run that takes it records its progress there.
+   */
+  const rescanAll = (options: { evaluateOnly?: boolean; forImport?: number } = {}): Promise<number> => {
+    if (options.forImport !== undefined) waitingImports.push(options.forImport)
     if (running) {
       pendingAgain = true
       return running
     }
-    running = scanAllNow(options.evaluateOnly).finally(() => {
+    const imports = waitingImports
+    waitingImports = []
+    running = reportedRun(imports, options.evaluateOnly).finally(() => {
       running = undefined
       if (pendingAgain && !stopped) {
         pendingAgain = false
@@ -249,6 +295,7 @@ export function createXrayService(ctx: XrayContext) {
     read: ReadExport,
     source: string,
     started: string,
+    rescan: boolean,
   ): Promise<ImportRecord> => {
     const ok = read.problems.length === 0 && read.files > 0
     const report =
@@ -263,6 +310,7 @@ export function createXrayService(ctx: XrayContext) {
       files: read.files,
       advisories: ok ? read.advisories.length : 0,
       report,
+      rescan: ok && rescan ? WAITING : null,
     }
     if (ok)
       for (const a of read.advisories) {
@@ -296,26 +344,40 @@ export function createXrayService(ctx: XrayContext) {
           problems: [{ file: sourceName(source), reason: (error as Error).message }],
         }
       }
-      const record = await store.transaction((s) => storeExport(s, read, sourceName(source), started))
       // Without a rescan (the scans settings) the new advisories reach versions as they arrive
       // or are rescanned one by one.
-      if (record.ok && (await store.scanSettings()).rescanAfterImport) {
-        const scan = rescanAll()
-        if (options.wait) await scan
+      const rescan = (await store.scanSettings()).rescanAfterImport
+      const record = await store.transaction((s) => storeExport(s, read, sourceName(source), started, rescan))
+      if (record.rescan) {
+        const scan = rescanAll({ forImport: record.id })
+        // Waiting, the answer comes after this import's own run (behind any run already going).
+        if (options.wait) await scan.then(() => service.idle())
         else scan.catch(() => undefined)
       }
       return record
     },
 
+    /**
+     * Scans again for an import that was stored (an admin's Retry after its rescan failed);
+     * answers the import as it then stands, or undefined for an import not stored.
+     */
+    async rescanImport(id: number): Promise<ImportRecord | undefined> {
+      const record = await store.importById(id)
+      if (!record?.ok) return undefined
+      await store.setImportRescan([id], WAITING)
+      rescanAll({ forImport: id }).catch(() => undefined)
+      return store.importById(id)
+    },
+
     /** The shipped advisories and a first scan, once per database (the first node to start does it). */
     async seedIfEmpty(): Promise<boolean> {
       const read = readExportPath(SHIPPED_ADVISORIES)
+      // The first scan, below, is the shipped advisories' rescan: recorded on their import.
       const seeded = await store.transaction(async (s) => {
-        if ((await s.imports(1)).length > 0) return false
-        await storeExport(s, read, 'shipped advisories', now())
-        return true
+        if ((await s.imports(1)).length > 0) return undefined
+        return (await storeExport(s, read, 'shipped advisories', now(), true)).id
       })
-      if (!seeded) return false
+      if (seeded === undefined) return false
       for (let after = '', ids: string[]; (ids = await store.indexedVersionIds(after, BATCH)).length > 0;) {
         await prepareImages(ids)
         after = ids.at(-1)!
@@ -324,13 +386,16 @@ export function createXrayService(ctx: XrayContext) {
       await store.transaction(async (s) => {
         const r = await rules(s)
         let after = ''
+        let scanned = 0
         for (;;) {
           const ids = await s.indexedVersionIds(after, BATCH)
           if (ids.length === 0) break
-          await scanBatch(s, ids, r, at)
+          scanned += await scanBatch(s, ids, r, at)
           after = ids.at(-1)!
         }
         await s.recordHistory(at)
+        const done = { status: 'done', scanned, total: scanned, finished: now(), error: null } as const
+        await s.setImportRescan([seeded], done)
       })
       await store.refreshPlannerStatistics()
       return true
@@ -474,6 +539,16 @@ export function createXrayService(ctx: XrayContext) {
     async stop(): Promise<void> {
       stopped = true
       await running?.catch(() => undefined)
+      // The rescans asked for that no run took: none will now.
+      const untaken = waitingImports
+      waitingImports = []
+      if (untaken.length > 0)
+        await store.setImportRescan(untaken, {
+          ...WAITING,
+          status: 'failed',
+          finished: now(),
+          error: STOPPED_BEFORE_DONE,
+        })
       await imageQueue
       await notifier.idle()
     },

@@ -28,6 +28,20 @@ export interface ImportRecord {
   readonly files: number
   readonly advisories: number
   readonly report: ReadonlyArray<{ file: string; reason: string }>
+  /** The rescan the import asked for, as it goes; null where none was asked. */
+  readonly rescan: ImportRescan | null
+}
+
+/**
+ * An import's rescan: waiting behind a run already going, running (versions scanned so far of
+ * those indexed when it began), done, or failed with why.
+ */
+export interface ImportRescan {
+  readonly status: 'waiting' | 'running' | 'done' | 'failed'
+  readonly scanned: number
+  readonly total: number | null
+  readonly finished: string | null
+  readonly error: string | null
 }
 
 export interface StoredAdvisory {
@@ -144,9 +158,14 @@ const Q = {
   deleteAdvisory: 'DELETE FROM xray_advisories WHERE id = ?',
   insertAffected: `INSERT INTO xray_affected (advisory_id, position, ecosystem, package, ranges_json, versions_json)
      VALUES (?, ?, ?, ?, ?, ?)`,
-  insertImport: `INSERT INTO xray_imports (source, started, finished, ok, files, advisories, report_json)
-     VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+  insertImport: `INSERT INTO xray_imports (source, started, finished, ok, files, advisories, report_json, rescan_status,
+       rescan_scanned) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
   imports: 'SELECT * FROM xray_imports ORDER BY id DESC LIMIT ?',
+  importById: 'SELECT * FROM xray_imports WHERE id = ?',
+  setImportRescan: `UPDATE xray_imports SET rescan_status = ?, rescan_scanned = ?, rescan_total = ?, rescan_finished = ?,
+       rescan_error = ? WHERE id = ?`,
+  indexedVersionCount: `SELECT COUNT(*) AS n FROM catalog_versions v JOIN xray_indexed_repos r ON r.repo = v.repo
+     WHERE v.repo_type IN ('npm', 'docker')`,
   advisoryCount: 'SELECT COUNT(*) AS n FROM xray_advisories',
   advisoryCountsBySeverity: 'SELECT severity, COUNT(*) AS n FROM xray_advisories GROUP BY severity',
   affectedOf: `SELECT f.advisory_id, f.ranges_json, f.versions_json, a.severity, a.cvss_score
@@ -813,7 +832,32 @@ type ImportDbRow = {
   files: number
   advisories: number
   report_json: string
+  rescan_status: ImportRescan['status'] | null
+  rescan_scanned: number | null
+  rescan_total: number | null
+  rescan_finished: string | null
+  rescan_error: string | null
 }
+const importOf = (r: ImportDbRow): ImportRecord => ({
+  id: Number(r.id),
+  source: r.source,
+  started: r.started,
+  finished: r.finished,
+  ok: r.ok === 1,
+  files: r.files,
+  advisories: r.advisories,
+  report: json(r.report_json),
+  rescan:
+    r.rescan_status === null
+      ? null
+      : {
+          status: r.rescan_status,
+          scanned: Number(r.rescan_scanned ?? 0),
+          total: r.rescan_total === null ? null : Number(r.rescan_total),
+          finished: r.rescan_finished,
+          error: r.rescan_error,
+        },
+})
 export type HistoryRow = SeverityCounts & { readonly at: string; readonly violations: number }
 export type StoredAdvisoryWithAffected = StoredAdvisory & {
   affected: Array<{ ecosystem: string; package: string } & AffectedVersions>
@@ -1016,20 +1060,22 @@ function statements(sql: Sql) {
         r.files,
         r.advisories,
         JSON.stringify(r.report),
+        r.rescan?.status ?? null,
+        r.rescan ? r.rescan.scanned : null,
       ])
       return Number(row!.id)
     },
     imports: async (limit: number): Promise<ImportRecord[]> =>
-      (await sql.all<ImportDbRow>(Q.imports, [limit])).map((r) => ({
-        id: Number(r.id),
-        source: r.source,
-        started: r.started,
-        finished: r.finished,
-        ok: r.ok === 1,
-        files: r.files,
-        advisories: r.advisories,
-        report: json(r.report_json),
-      })),
+      (await sql.all<ImportDbRow>(Q.imports, [limit])).map(importOf),
+    importById: async (id: number): Promise<ImportRecord | undefined> => {
+      const row = await sql.one<ImportDbRow>(Q.importById, [id])
+      return row && importOf(row)
+    },
+    /** Records where the rescan of each of these imports stands. */
+    async setImportRescan(ids: readonly number[], r: ImportRescan): Promise<void> {
+      for (const id of ids) await sql.run(Q.setImportRescan, [r.status, r.scanned, r.total, r.finished, r.error, id])
+    },
+    indexedVersionCount: () => count(Q.indexedVersionCount),
     advisoryCount: () => count(Q.advisoryCount),
     advisoryCountsBySeverity: async () =>
       Object.fromEntries(

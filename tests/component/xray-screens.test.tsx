@@ -12,6 +12,7 @@ import { xrayEffects } from '../../commands/effects/xray'
 import type { Result, XrayApi } from '../../adapters/ports'
 import type { Failure } from '../../domain/shared/failure'
 import type {
+  AdvisoryImport,
   GitRepositoryScan,
   ReportView,
   ScanView,
@@ -728,5 +729,64 @@ describe('Administration: Xray settings', { timeout: 90_000 }, () => {
     expect(s.files).toEqual([file])
     // The database is asked again once the import is done.
     expect(asked(s.asks, 'database')).toBe(2)
+  })
+
+  it("Advisory Database: an import's rescan as it goes, asked again until done; a failed one's Retry", async () => {
+    const stored = (id: number, rescan: AdvisoryImport['rescan']): AdvisoryImport => ({
+      id,
+      source: `upload:${id}.json`,
+      started: '2026-11-30T10:00:00Z',
+      finished: '2026-11-30T10:00:01Z',
+      ok: true,
+      files: 1,
+      advisories: 1,
+      report: [],
+      rescan,
+    })
+    const running = { status: 'running', scanned: 150, total: 600, finished: null, error: null } as const
+    const failed = {
+      status: 'failed',
+      scanned: 0,
+      total: 600,
+      finished: '2026-11-30T09:00:05Z',
+      error: 'no such table: xray_scans',
+    } as const
+    const database = (...imports: AdvisoryImport[]) => ({
+      advisories: 3,
+      by_severity: { low: 3 },
+      scans: { scanned: 600 },
+      scheduled_url: null,
+      imports,
+    })
+    const s = scanner({ database: database(stored(3, running), stored(2, failed), stored(1, null)) })
+    const { ports } = renderShell('/admin/xray/advisories', admin, { xrayApi: s.api }, effects)
+    const table = await screen.findByRole('table', { name: 'Imports' }, found)
+    const bar = await within(table).findByRole('progressbar', { name: 'Rescan after upload:3.json' }, found)
+    expect(bar).toHaveAttribute('aria-valuenow', '25')
+    expect(bar).toHaveAttribute('aria-valuetext', '150 of 600 versions scanned')
+    const row = (source: string) => within(table).getByRole('row', { name: new RegExp(source) })
+    expect(row('upload:2.json')).toHaveTextContent('Rescan failed')
+    expect(row('upload:2.json')).toHaveTextContent('no such table: xray_scans')
+    expect(row('upload:1.json')).toHaveTextContent('Not asked')
+
+    // Asked again while it runs; done, it is asked no more.
+    s.answers.database = database(
+      stored(3, { ...running, status: 'done', scanned: 600, finished: '2026-11-30T10:02:00Z' }),
+      stored(2, failed),
+      stored(1, null),
+    )
+    const before = asked(s.asks, 'database')
+    await timeTo(ports.scheduler as VirtualTimeScheduler, REPORT_POLL_MS)
+    await waitFor(() => expect(asked(s.asks, 'database')).toBe(before + 1))
+    await waitFor(() => expect(row('upload:3.json')).toHaveTextContent('Rescanned'))
+    expect(row('upload:3.json')).toHaveTextContent('600 versions')
+    expect(within(table).queryByRole('progressbar')).toBeNull()
+    await timeTo(ports.scheduler as VirtualTimeScheduler, 3 * REPORT_POLL_MS)
+    expect(asked(s.asks, 'database')).toBe(before + 1)
+
+    // Retry scans again for that import, and the database is asked again to show it.
+    await userEvent.click(within(row('upload:2.json')).getByRole('button', { name: 'Retry' }))
+    expect(s.changes).toEqual([{ kind: 'rescanImport', id: 2 }])
+    await waitFor(() => expect(asked(s.asks, 'database')).toBe(before + 2))
   })
 })

@@ -3,7 +3,8 @@
 // change back from the platform after a reload; the platform's own answers agree. The webhook
 // saved there (a receiver on loopback, closed after the test) gets the violations a notifying
 // policy finds, and the Scans Settings list them as sent. The Advisory Database imports an OSV
-// file chosen on the admin's disk, which the platform then holds.
+// file chosen on the admin's disk, which the platform then holds, and shows the rescan it starts:
+// done, or failed with why and a Retry that scans again.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -18,6 +19,7 @@ import { exportLogText } from './debugTools'
 import { poll } from '../support/wait'
 import { osvAdvisory } from '../support/osvAdvisories'
 import { call } from '../support/apiCalls'
+import { browserHeaders } from '../support/server'
 
 let page: Page
 let cookie: string
@@ -190,10 +192,67 @@ describe('Administration: Xray settings (e2e)', () => {
           .first()
           .textContent(),
       ).toContain('Imported')
+      // The rescan the import started shows on its row as it goes, without a reload, to its end:
+      // the versions the platform records it scanned.
+      const row = imports
+        .getByRole('row')
+        .filter({ hasText: `${id}.json` })
+        .first()
+      await row.filter({ hasText: 'Rescanned' }).waitFor({ timeout: 60_000 })
+      const recorded = (
+        (await adminApi(server, cookie, 'GET', '/xray/api/v1/advisories/status')) as {
+          imports: Array<{ source: string; rescan: { status: string; scanned: number } | null }>
+        }
+      ).imports.find((i) => i.source === `upload:${id}.json`)
+      expect(recorded?.rescan?.status).toBe('done')
+      expect(recorded!.rescan!.scanned).toBeGreaterThan(0)
+      expect(await row.textContent()).toContain(`${recorded!.rescan!.scanned.toLocaleString('en')} versions`)
       if (SHOTS) await admin.screenshot({ path: `${SHOTS}/xray-advisory-upload.png`, fullPage: true })
     } finally {
       await context.close()
       rmSync(folder, { recursive: true, force: true })
+    }
+  })
+
+  it('Advisory Database shows a rescan that failed, with why, and its Retry scans again', async () => {
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } })
+    const source = 'upload:rescan-retry.json'
+    const rescanOf = async () =>
+      (
+        await server.ctx.sql.one<{ rescan_status: string | null }>(
+          'SELECT rescan_status FROM xray_imports WHERE source = ?',
+          [source],
+        )
+      )?.rescan_status
+    try {
+      // The scans' table moved away: the rescan the import starts fails, as on a broken database.
+      await server.ctx.sql.run('ALTER TABLE xray_scans RENAME TO xray_scans_moved')
+      try {
+        const imported = await fetch(
+          `${server.url}/ui/api/v1/xray/api/v1/advisories/import?name=rescan-retry.json`,
+          {
+            method: 'POST',
+            headers: { ...browserHeaders(server.url, cookie), 'content-type': 'application/octet-stream' },
+            body: JSON.stringify([osvAdvisory('GHSA-e2e0-resc-an01', 'left-pad')]),
+          },
+        )
+        expect(imported.status).toBe(200)
+        await poll(rescanOf, (status) => status === 'failed', { what: 'the rescan failed' })
+      } finally {
+        await server.ctx.sql.run('ALTER TABLE xray_scans_moved RENAME TO xray_scans')
+      }
+      const admin = await context.newPage()
+      await signIn(server, admin, 'admin', server.config.adminPassword)
+      await admin.goto(`${server.url}/ui/admin/xray/advisories`)
+      const row = admin.getByRole('table', { name: 'Imports' }).getByRole('row').filter({ hasText: source })
+      await row.filter({ hasText: 'Rescan failed' }).waitFor({ timeout: 30_000 })
+      expect(await row.textContent()).toMatch(/xray_scans/)
+      await row.getByRole('button', { name: 'Retry' }).click()
+      await row.filter({ hasText: 'Rescanned' }).waitFor({ timeout: 60_000 })
+      expect(await rescanOf()).toBe('done')
+      if (SHOTS) await admin.screenshot({ path: `${SHOTS}/xray-advisory-rescan-retry.png`, fullPage: true })
+    } finally {
+      await context.close()
     }
   })
 })

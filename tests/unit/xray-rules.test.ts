@@ -89,6 +89,7 @@ describe('after a change, the lists it alters are asked again', () => {
       saveSettings: ['settings', 'notifications'],
       importAdvisories: ['database', 'scans', 'violations'],
       importAdvisoryFile: ['database', 'scans', 'violations'],
+      rescanImport: ['database'],
       createReport: ['reports'],
       deleteReport: ['reports'],
       scanGit: ['gitRepositories', 'gitFindings'],

@@ -2,8 +2,10 @@
 // run (Scans Settings), and the advisory database (counts, imports, import from an address).
 import { useState } from 'react'
 import { Bell, Database } from 'lucide-react'
+import { counted } from '../../domain/shared/plural'
 import {
   isHttpUrl,
+  isRescanUnfinished,
   settingsForm,
   validateSettingsForm,
   type AdvisoryImport,
@@ -247,7 +249,7 @@ export function AdvisoryDatabasePage() {
     <XrayScreen
       title="Advisory Database"
       description="The advisories scans match versions against, in the OSV format (GitHub Advisory Database, OSV.dev)."
-      changes={['importAdvisories', 'importAdvisoryFile']}
+      changes={['importAdvisories', 'importAdvisoryFile', 'rescanImport']}
       list={useXrayList('database', { what: 'database' })}
       what="The advisory database"
     >
@@ -349,12 +351,72 @@ export function AdvisoryDatabasePage() {
                 },
                 { id: 'files', header: 'Files', align: 'end', cell: (i) => i.files },
                 { id: 'advisories', header: 'Advisories', align: 'end', cell: (i) => i.advisories },
+                { id: 'rescan', header: 'Rescan', cell: (i) => <RescanProgress record={i} /> },
               ]}
             />
           </>
         )
       }}
     </XrayScreen>
+  )
+}
+
+/**
+ * Where the rescan an import asked for stands, as the platform records it: waiting behind a run
+ * already going, the versions scanned so far, done, or failed with why and a Retry that scans
+ * again. The page asks again while it is unfinished (commands/effects/xray.ts › followRescans).
+ */
+function RescanProgress({ record }: { readonly record: AdvisoryImport }) {
+  const dispatch = useDispatch()
+  const retrying = usePending(['rescanImport'])
+  const r = record.rescan
+  if (!r) return <span className={styles.muted}>{record.ok ? 'Not asked' : 'None'}</span>
+  if (isRescanUnfinished(record)) {
+    const total = r.total ?? 0
+    const percent = total === 0 ? 0 : Math.min(100, Math.floor((r.scanned / total) * 100))
+    return (
+      <span className={styles.progress}>
+        <Badge tone="accent" dot>
+          {r.status === 'waiting' ? 'Waiting for the scan running' : 'Rescanning'}
+        </Badge>
+        {r.status === 'running' && (
+          <span
+            role="progressbar"
+            aria-label={`Rescan after ${record.source}`}
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={percent}
+            aria-valuetext={`${r.scanned.toLocaleString('en')} of ${total.toLocaleString('en')} versions scanned`}
+            className={`${kit.progressTrack} ${styles.progressTrack}`}
+          >
+            <span className={kit.progressBar} style={{ width: `${percent}%` }} />
+          </span>
+        )}
+      </span>
+    )
+  }
+  if (r.status === 'done')
+    return (
+      <span className={styles.progress}>
+        <Badge tone="success">Rescanned</Badge>
+        <span className={styles.muted}>
+          {counted(r.scanned, { one: 'version', other: 'versions' })}
+          {r.finished && `, ${formatDateTime(r.finished)}`}
+        </span>
+      </span>
+    )
+  return (
+    <span className={styles.progress}>
+      <Badge tone="danger">Rescan failed</Badge>
+      {r.error && <span className={styles.muted}>{r.error}</span>}
+      <Button
+        variant="secondary"
+        busy={retrying}
+        onClick={() => dispatch({ type: 'xray/RescanImport', id: record.id })}
+      >
+        Retry
+      </Button>
+    </span>
   )
 }
 

@@ -75,7 +75,10 @@ export function changeDoneText(kind: XrayChangeKind, subject: string): string {
       return 'Scans settings saved'
     case 'importAdvisories':
     case 'importAdvisoryFile':
-      return `Advisories imported from ${subject}; stored versions are being scanned again`
+      // The rescan, when the scans settings ask for one, shows on the import's row as it goes.
+      return `Advisories imported from ${subject}`
+    case 'rescanImport':
+      return 'Scanning again for the import'
     case 'createReport':
       return `Report ${subject} asked for: the platform is making it`
     case 'deleteReport':
@@ -110,6 +113,8 @@ export function changeFailedText(kind: XrayChangeKind, subject: string): string 
       return 'The advisories were not imported'
     case 'importAdvisoryFile':
       return `The advisories of ${subject} were not imported`
+    case 'rescanImport':
+      return 'The rescan was not started'
     case 'createReport':
       return `Report ${subject} was not asked for`
     case 'deleteReport':
