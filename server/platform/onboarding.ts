@@ -70,6 +70,12 @@ export function questionnaireProblem(q: Questionnaire): string | undefined {
   return undefined
 }
 
+/**
+ * A repository someone added beyond those the instance starts with (migration 345): while there
+ * is none, the platform has only its default repositories. One deleted again leaves it so.
+ */
+const ONE_ADDED_REPOSITORY = 'SELECT 1 AS found FROM repositories WHERE user_added = 1 LIMIT 1'
+
 export function registerOnboardingRoutes(app: FastifyInstance, ctx: ServerContext): void {
   const store = platformStore(ctx.sql)
 
@@ -90,7 +96,8 @@ export function registerOnboardingRoutes(app: FastifyInstance, ctx: ServerContex
     },
     async (request) => {
       ctx.requireUser(request, { allowAnonymous: true })
-      return { hasOnlyDefaultRepos: hasOnlyDefaultRepos() }
+      const added = await ctx.sql.one(ONE_ADDED_REPOSITORY)
+      return { hasOnlyDefaultRepos: added === undefined }
     },
   )
 
@@ -158,14 +165,4 @@ export function registerOnboardingRoutes(app: FastifyInstance, ctx: ServerContex
       return { ...q, updatedAt: now }
     },
   )
-}
-
-/**
- * True until someone creates a repository beyond the ones the instance starts with. Nothing
- * records who created a repository yet (no migration gives repositories a creator), so every
- * repository counts as one the instance started with; this asked SQLite's table_info for such a
- * column before, which PostgreSQL has no equivalent of in portable SQL.
- */
-function hasOnlyDefaultRepos(): boolean {
-  return true
 }

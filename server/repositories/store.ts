@@ -66,9 +66,10 @@ const Q = {
   members: 'SELECT member_key FROM repository_members WHERE virtual_key = ? ORDER BY position',
   allMembers: 'SELECT virtual_key, member_key FROM repository_members ORDER BY virtual_key, position',
   usedBy: 'SELECT virtual_key FROM repository_members WHERE member_key = ? ORDER BY virtual_key',
+  // Every repository the platform creates after its migrations is one someone added (initStatus).
   insert: `INSERT INTO repositories (key, package_type, kind, description, includes_pattern, excludes_pattern, url,
-       default_deployment_repo, created, modified)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+       default_deployment_repo, created, modified, user_added)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1)`,
   update: `UPDATE repositories SET description = ?, includes_pattern = ?, excludes_pattern = ?, url = ?,
        default_deployment_repo = ?, modified = ? WHERE key = ?`,
   deleteMembers: 'DELETE FROM repository_members WHERE virtual_key = ?',

@@ -4,6 +4,7 @@
  * login, each made by the console's own adapters against the reference platform, so a wrong
  * path, method or body shape in an adapter fails here and not only in a browser.
  */
+import { right } from 'fp-ts/Either'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestServer, type TestServer } from '../support/server'
 import { API, call, sessionOf } from '../support/apiCalls'
@@ -68,6 +69,23 @@ describe("the console's calls of spec 000 section 7", () => {
     expect(answer.right.reverseProxies).toEqual([
       expect.objectContaining({ serverName: 'artifacts.example.com', httpsPort: 8443, useHttps: true }),
     ])
+  })
+
+  // Spec 001 section 7. The platform answered true whatever the repositories were, so an admin
+  // with new onboarding was sent to quick setup after every login, repositories or not.
+  it('reads whether only the default repositories exist (GET /ui/onboarding/initStatus)', async () => {
+    const platform = createPlatformApi(consoleHttp(admin))
+    expect(await platform.onboardingStatus()).toEqual(right(true))
+    const created = await call(server, 'POST', '/repositories', {
+      cookie: admin,
+      body: { key: 'npm-added', kind: 'local', packageType: 'npm' },
+    })
+    expect(created.status).toBe(201)
+    expect(await platform.onboardingStatus()).toEqual(right(false))
+    expect((await call(server, 'DELETE', '/repositories/npm-added', { cookie: admin })).status).toBeLessThan(
+      300,
+    )
+    expect(await platform.onboardingStatus()).toEqual(right(true))
   })
 
   it('an uploaded logo goes up and is shown from the logo path (ui/generalConfig/logo)', async () => {
