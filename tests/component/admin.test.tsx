@@ -543,6 +543,25 @@ describe('admin pages', () => {
     ).toHaveLength(1)
   })
 
+  // Spec 000 section 2's seven teaser paths, each its own module and only that one.
+  it.each([
+    ['projects/list', 'Projects'],
+    ['configuration/security/ldap', 'User Authentication'],
+    ['environments', 'Environments'],
+    ['management/users', 'User Management'],
+    ['configuration/security/general', 'Platform Security'],
+    ['configuration/general', 'Platform Management'],
+    ['monitoring', 'Platform Monitoring'],
+  ])('shows the teaser path /demo/admin/%s as the %s module alone', async (path, label) => {
+    renderShell(`/demo/admin/${path}`, { ...admin, footer: { licenseType: 'N/A' } }, {}, effects)
+    expect(
+      await screen.findByRole('heading', { name: label, level: 1 }, { timeout: 15_000 }),
+    ).toBeInTheDocument()
+    expect(screen.getAllByRole('link', { name: /^Learn more about / }).map((l) => l.textContent)).toEqual([
+      `Learn more about ${label}`,
+    ])
+  })
+
   it('shows the admin teaser module for a teased path, ending with the free trial invitation', async () => {
     renderShell('/demo/admin/environments', { ...admin, footer: { licenseType: 'N/A' } }, {}, effects)
     expect(await screen.findByRole('heading', { name: 'Environments', level: 1 })).toBeInTheDocument()
