@@ -108,7 +108,9 @@ const followRescans: Effect = (_events$, state$, ports) =>
     switchMap((ask) =>
       ask === undefined
         ? EMPTY
-        : timer(REPORT_POLL_MS, ports.scheduler).pipe(map(() => Requested({ requestId: ports.ids.next(), ask }))),
+        : timer(REPORT_POLL_MS, ports.scheduler).pipe(
+            map(() => Requested({ requestId: ports.ids.next(), ask })),
+          ),
     ),
   )
 

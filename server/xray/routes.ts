@@ -385,9 +385,12 @@ const routes: RouteModule = async (app, ctx) => {
   app.post<{ Params: { id: number } }>(
     '/xray/api/v1/advisories/imports/:id/rescan',
     {
-      schema: documented("Scans again for a stored import (its rescan's Retry); its progress shows in status (admins)", {
-        params: { type: 'object', properties: { id: { type: 'integer', minimum: 1 } } },
-      }),
+      schema: documented(
+        "Scans again for a stored import (its rescan's Retry); its progress shows in status (admins)",
+        {
+          params: { type: 'object', properties: { id: { type: 'integer', minimum: 1 } } },
+        },
+      ),
     },
     async (request, reply) => {
       ctx.requireAdmin(request)

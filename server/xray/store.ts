@@ -1073,7 +1073,8 @@ function statements(sql: Sql) {
     },
     /** Records where the rescan of each of these imports stands. */
     async setImportRescan(ids: readonly number[], r: ImportRescan): Promise<void> {
-      for (const id of ids) await sql.run(Q.setImportRescan, [r.status, r.scanned, r.total, r.finished, r.error, id])
+      for (const id of ids)
+        await sql.run(Q.setImportRescan, [r.status, r.scanned, r.total, r.finished, r.error, id])
     },
     indexedVersionCount: () => count(Q.indexedVersionCount),
     advisoryCount: () => count(Q.advisoryCount),

@@ -23,7 +23,15 @@ import { FileField } from '../shared/kit/FileField'
 import { Badge, Card, EmptyState, KeyValue } from '../shared/kit/Surface'
 import { Table } from '../shared/kit/Table'
 import kit from '../shared/kit/page.module.css'
-import { Checklist, XrayScreen, tableStateOf, usePending, useXrayList, type XrayList } from './common'
+import {
+  Checklist,
+  RunProgress,
+  XrayScreen,
+  tableStateOf,
+  usePending,
+  useXrayList,
+  type XrayList,
+} from './common'
 import { SCAN_STATUS_TEXT, notificationStatusText, xrayText } from './messages'
 import { bindText } from './Violations'
 import styles from './xray.module.css'
@@ -380,17 +388,11 @@ function RescanProgress({ record }: { readonly record: AdvisoryImport }) {
           {r.status === 'waiting' ? 'Waiting for the scan running' : 'Rescanning'}
         </Badge>
         {r.status === 'running' && (
-          <span
-            role="progressbar"
-            aria-label={`Rescan after ${record.source}`}
-            aria-valuemin={0}
-            aria-valuemax={100}
-            aria-valuenow={percent}
-            aria-valuetext={`${r.scanned.toLocaleString('en')} of ${total.toLocaleString('en')} versions scanned`}
-            className={`${kit.progressTrack} ${styles.progressTrack}`}
-          >
-            <span className={kit.progressBar} style={{ width: `${percent}%` }} />
-          </span>
+          <RunProgress
+            label={`Rescan after ${record.source}`}
+            percent={percent}
+            valueText={`${r.scanned.toLocaleString('en')} of ${total.toLocaleString('en')} versions scanned`}
+          />
         )}
       </span>
     )

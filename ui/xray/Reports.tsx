@@ -26,7 +26,7 @@ import { RelativeTime } from '../shared/kit/RelativeTime'
 import { Badge, EmptyState, PageHeader, PageSkeleton, type Tone } from '../shared/kit/Surface'
 import { Table } from '../shared/kit/Table'
 import kit from '../shared/kit/page.module.css'
-import { ChangeNote, Checklist, tableStateOf, usePending, useXrayList } from './common'
+import { ChangeNote, Checklist, RunProgress, tableStateOf, usePending, useXrayList } from './common'
 import styles from './xray.module.css'
 
 const API_BASE = '/ui/api/v1'
@@ -190,24 +190,17 @@ function ExportLink({ report, format }: { readonly report: ReportView; readonly 
 
 function ReportProgress({ report }: { readonly report: ReportView }) {
   const s = STATUS[report.status]
-  const percent = reportPercent(report)
   return (
     <span className={styles.progress}>
       <Badge tone={s.tone} dot>
         {s.text}
       </Badge>
       {isReportUnfinished(report) && (
-        <span
-          role="progressbar"
-          aria-label={`Progress of ${report.name}`}
-          aria-valuemin={0}
-          aria-valuemax={100}
-          aria-valuenow={percent}
-          aria-valuetext={`${report.done.toLocaleString('en')} of ${report.total.toLocaleString('en')} versions read`}
-          className={`${kit.progressTrack} ${styles.progressTrack}`}
-        >
-          <span className={kit.progressBar} style={{ width: `${percent}%` }} />
-        </span>
+        <RunProgress
+          label={`Progress of ${report.name}`}
+          percent={reportPercent(report)}
+          valueText={`${report.done.toLocaleString('en')} of ${report.total.toLocaleString('en')} versions read`}
+        />
       )}
       {report.status === 'done' && (
         <span className={styles.muted}>{counted(report.rows, { one: 'row', other: 'rows' })}</span>

@@ -224,3 +224,28 @@ export function SeverityChips({
     </span>
   )
 }
+
+/** How far a run of the platform is (a report being made, an import's rescan): a bar, its count in words. */
+export function RunProgress({
+  label,
+  percent,
+  valueText,
+}: {
+  readonly label: string
+  readonly percent: number
+  readonly valueText: string
+}) {
+  return (
+    <span
+      role="progressbar"
+      aria-label={label}
+      aria-valuemin={0}
+      aria-valuemax={100}
+      aria-valuenow={percent}
+      aria-valuetext={valueText}
+      className={`${kit.progressTrack} ${styles.progressTrack}`}
+    >
+      <span className={kit.progressBar} style={{ width: `${percent}%` }} />
+    </span>
+  )
+}
