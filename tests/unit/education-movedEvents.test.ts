@@ -6,28 +6,15 @@
  * its trailer's hash (taken over the onboarding area's field of then) still matches.
  */
 import { describe, expect, it } from 'vitest'
-import { readFileSync } from 'node:fs'
-import { join } from 'node:path'
 import { replayLog } from '../../domain/log'
 import { changesHash } from '../../domain/shared/canonical'
-import { currentShape, earlierShapes, STATE_MOVES } from '../../domain/stateMoves'
-import { initialAppState } from '../../domain/app'
 import { educationEvents } from '../../domain/education/events'
+import { expectLiftsBack, readMovedLog, shapedBefore, withTodaysNames } from '../support/movedLog'
 
-/** Where the state is in the shape of the build before the move, in `earlierShapes`'s list (newest first). */
-const BEFORE_MOVE =
-  STATE_MOVES.length - 1 - STATE_MOVES.findIndex((m) => m.name.startsWith('education center'))
+const MOVE = 'education center'
 
-const old = readFileSync(
-  join(import.meta.dirname, '../fixtures/logs/moved/educationInOnboardingArea.ndjson'),
-  'utf8',
-)
-/** The same log with today's event names (each event's `formerly` name replaced by its type). */
-const renamed = (text: string) =>
-  educationEvents.reduce(
-    (t, e) => e.formerly.reduce((u, former) => u.replaceAll(`"type":"${former}"`, `"type":"${e.type}"`), t),
-    text,
-  )
+const old = readMovedLog('educationInOnboardingArea.ndjson')
+const renamed = (text: string) => withTodaysNames(educationEvents, text)
 
 describe('a log with the onboarding area’s education events replays', () => {
   it('the old log names the events onboarding/Education… (it is a log of the earlier build)', () => {
@@ -59,18 +46,15 @@ describe('a log with the onboarding area’s education events replays', () => {
     expect(result.hashMatches).toBe(true)
     // Today's shape hashes otherwise: the match is the earlier shape's, the center in onboarding.
     expect(result.actualHash).not.toBe(result.expectedHash)
-    const earlier = earlierShapes(result.state)[BEFORE_MOVE]
-    const earlierInitial = earlierShapes(initialAppState)[BEFORE_MOVE]
+    const { earlier, earlierInitial } = shapedBefore(MOVE, result.state)
     expect(earlier).not.toHaveProperty('education')
-    expect((earlier!.onboarding as Record<string, unknown>).educationCenter).toEqual(
+    expect((earlier.onboarding as Record<string, unknown>).educationCenter).toEqual(
       result.state.education.center,
     )
     expect(changesHash(earlier as never, earlierInitial as never)).toBe(result.expectedHash)
   })
 
   it('lifting a state already in today’s shape changes nothing, and the earlier shape lifts back', () => {
-    const state = replayLog(old).state as unknown as Record<string, unknown>
-    expect(currentShape(state)).toBe(state)
-    expect(currentShape(earlierShapes(replayLog(old).state)[BEFORE_MOVE]!)).toEqual(state)
+    expectLiftsBack(old, MOVE)
   })
 })

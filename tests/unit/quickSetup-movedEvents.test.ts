@@ -7,28 +7,15 @@
  * onboarding area's fields of then) still matches.
  */
 import { describe, expect, it } from 'vitest'
-import { readFileSync } from 'node:fs'
-import { join } from 'node:path'
 import { replayLog } from '../../domain/log'
 import { changesHash } from '../../domain/shared/canonical'
-import { currentShape, earlierShapes, STATE_MOVES } from '../../domain/stateMoves'
-import { initialAppState } from '../../domain/app'
 import { quickSetupEvents } from '../../domain/quickSetup/events'
+import { expectLiftsBack, readMovedLog, shapedBefore, withTodaysNames } from '../support/movedLog'
 
-/** Where the state is in the shape of the build before the move, in `earlierShapes`'s list (newest first). */
-const BEFORE_MOVE =
-  STATE_MOVES.length - 1 - STATE_MOVES.findIndex((m) => m.name.startsWith('the quick setup area'))
+const MOVE = 'the quick setup area'
 
-const old = readFileSync(
-  join(import.meta.dirname, '../fixtures/logs/moved/quickSetupInOnboardingArea.ndjson'),
-  'utf8',
-)
-/** The same log with today's event names (each event's `formerly` name replaced by its type). */
-const renamed = (text: string) =>
-  quickSetupEvents.reduce(
-    (t, e) => e.formerly.reduce((u, former) => u.replaceAll(`"type":"${former}"`, `"type":"${e.type}"`), t),
-    text,
-  )
+const old = readMovedLog('quickSetupInOnboardingArea.ndjson')
+const renamed = (text: string) => withTodaysNames(quickSetupEvents, text)
 
 describe('a log with the onboarding area’s quick setup events replays', () => {
   it('the old log names the events onboarding/… (it is a log of the earlier build)', () => {
@@ -60,18 +47,15 @@ describe('a log with the onboarding area’s quick setup events replays', () => 
     expect(result.hashMatches).toBe(true)
     // Today's shape hashes otherwise: the match is the earlier shape's, quick setup in onboarding.
     expect(result.actualHash).not.toBe(result.expectedHash)
-    const earlier = earlierShapes(result.state)[BEFORE_MOVE]
-    const earlierInitial = earlierShapes(initialAppState)[BEFORE_MOVE]
+    const { earlier, earlierInitial } = shapedBefore(MOVE, result.state)
     expect(earlier).not.toHaveProperty('quickSetup')
-    const onboarding = earlier!.onboarding as Record<string, unknown>
+    const onboarding = earlier.onboarding as Record<string, unknown>
     expect(onboarding.quickSetup).toEqual(result.state.quickSetup.wizard)
     expect(onboarding.clientFlow).toEqual(result.state.quickSetup.clientFlow)
     expect(changesHash(earlier as never, earlierInitial as never)).toBe(result.expectedHash)
   })
 
   it('lifting a state already in today’s shape changes nothing, and the earlier shape lifts back', () => {
-    const state = replayLog(old).state as unknown as Record<string, unknown>
-    expect(currentShape(state)).toBe(state)
-    expect(currentShape(earlierShapes(replayLog(old).state)[BEFORE_MOVE]!)).toEqual(state)
+    expectLiftsBack(old, MOVE)
   })
 })
