@@ -35,7 +35,9 @@ export function createAccountApi(http: HttpClient): AccountApi {
     changePassword: (input) =>
       http.request('/ui/auth/changePassword', UserDataC, { method: 'POST', body: input }),
     register: (input) => http.request('/ui/auth/register', UserDataC, { method: 'POST', body: input }),
-    invitation: (token) => http.request('/ui/auth/invitation', Invitation, { query: { token } }),
+    // POST with the token in the body (spec 000 section 7, "POST verify token"): it stays out of URLs.
+    invitation: (token) =>
+      http.request('/ui/auth/invitation', Invitation, { method: 'POST', body: { token } }),
     acceptInvitation: (input) =>
       http.request('/ui/auth/invitation/accept', UserDataC, { method: 'POST', body: input }),
     unlockProfile: async (password) =>

@@ -65,12 +65,14 @@ export function registerRegistrationRoutes(
     },
   )
 
-  app.get<{ Querystring: { token: string } }>(
+  // Spec 000 section 7's "POST verify token": the token goes in the body, never in the URL, so
+  // it stays out of access logs, proxies and the browser's history (audit row 000-7.7).
+  app.post<{ Body: { token: string } }>(
     '/ui/auth/invitation',
     {
       schema: {
-        summary: 'The email address an invitation was sent to; 404 when unknown, used or expired',
-        querystring: {
+        summary: 'Verify an invitation token: the address it was sent to; 404 when unknown, used or expired',
+        body: {
           type: 'object',
           properties: { token: tokenSchema },
           required: ['token'],
@@ -83,7 +85,7 @@ export function registerRegistrationRoutes(
       },
     },
     async (request) => {
-      const token = await findUsableToken(ctx, 'invitation', request.query.token)
+      const token = await findUsableToken(ctx, 'invitation', request.body.token)
       if (!token) throw new HttpError(404, 'The invitation is unknown, already used or expired', 'NOT_FOUND')
       return { email: token.email }
     },

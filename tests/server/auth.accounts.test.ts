@@ -110,12 +110,19 @@ describe('invitations', () => {
     token = match![1]!
   })
 
-  it('answers the invited address for a valid token and 404 for an unknown one', async () => {
-    expect((await call(server, 'GET', `/ui/auth/invitation?token=${token}`)).body).toEqual({
-      email: 'guest@example.com',
-    })
-    expect((await call(server, 'GET', '/ui/auth/invitation?token=unknown')).status).toBe(404)
-    expect((await call(server, 'GET', '/ui/auth/invitation')).status).toBe(400)
+  // Spec 000 section 7, "POST verify token" (audit row 000-7.7): the token travels in the body,
+  // so it stays out of URLs, and with them out of access logs and the browser's history.
+  it('verifies an invitation token sent in the body (POST), 404 for an unknown one', async () => {
+    const verify = (body?: unknown) => call(server, 'POST', '/ui/auth/invitation', { body })
+    const valid = await verify({ token })
+    expect(valid.status).toBe(200)
+    expect(valid.body).toEqual({ email: 'guest@example.com' })
+    expect((await verify({ token: 'unknown' })).status).toBe(404)
+    expect((await verify({})).status).toBe(400)
+    expect((await verify({ token, extra: 1 })).status).toBe(400)
+    // The token in a URL is no longer read: that path is the console's page, not the address.
+    const viaUrl = await call(server, 'GET', `/ui/auth/invitation?token=${token}`)
+    expect(JSON.stringify(viaUrl.body)).not.toContain('guest@example.com')
   })
 
   it('keeps the token usable when acceptance fails, and accepts it exactly once', async () => {
@@ -127,7 +134,7 @@ describe('invitations', () => {
       body: { token, user: 'guest', password: 'x' },
     })
     expect(weak.status).toBe(400)
-    expect((await call(server, 'GET', `/ui/auth/invitation?token=${token}`)).status).toBe(200)
+    expect((await call(server, 'POST', '/ui/auth/invitation', { body: { token } })).status).toBe(200)
 
     const ok = await call(server, 'POST', '/ui/auth/invitation/accept', {
       body: { token, user: 'guest', password: 'guest-password' },
@@ -142,7 +149,7 @@ describe('invitations', () => {
       body: { token, user: 'guest2', password: 'guest-password' },
     })
     expect(again.status).toBe(404)
-    expect((await call(server, 'GET', `/ui/auth/invitation?token=${token}`)).status).toBe(404)
+    expect((await call(server, 'POST', '/ui/auth/invitation', { body: { token } })).status).toBe(404)
   })
 
   it('answers one success only when the same token is accepted concurrently', async () => {

@@ -13,6 +13,8 @@ import { createOnboardingApi } from '../../adapters/http/onboarding'
 import { createPlatformApi } from '../../adapters/http/platform'
 import { createAdminApi } from '../../adapters/http/admin'
 import { createSessionApi } from '../../adapters/http/session'
+import { createAccountApi } from '../../adapters/http/account'
+import { outbox, parseMail } from '../support/outbox'
 
 let server: TestServer
 let admin: string
@@ -26,11 +28,12 @@ afterAll(async () => {
 })
 
 /** The console's HTTP client as a browser at the platform's origin runs it, with a session cookie. */
-function consoleHttp(cookie?: string, extra: Record<string, string> = {}) {
+function consoleHttp(cookie?: string, extra: Record<string, string> = {}, sent: string[] = []) {
   return createHttpClient({
     base: `${server.url}${API}`,
     retries: 0,
     fetch: (input, init) => {
+      sent.push(`${init?.method ?? 'GET'} ${String(input)}`)
       const headers = new Headers(init?.headers)
       headers.set('origin', server.url)
       if (cookie) headers.set('cookie', cookie)
@@ -139,5 +142,28 @@ describe("the console's calls of spec 000 section 7", () => {
     expect(await viaProxy.ssoLogin('http')).toMatchObject({ _tag: 'Right', right: { name: 'carol' } })
     // Crowd's login is another path: without Crowd set up it is refused, not HTTP SSO's answer.
     expect((await viaProxy.ssoLogin('crowd'))._tag).toBe('Left')
+  })
+
+  // Audit row 000-7.7, "POST verify token": the invitation's token goes in the body, so it
+  // stays out of the URL (access logs, proxies, history). It was a GET with ?token=.
+  it('verifies an invitation with the token in the body, never in the URL (POST verify token)', async () => {
+    const invited = await call(server, 'POST', '/ui/admin/invitations', {
+      cookie: admin,
+      body: { email: 'invitee@example.com' },
+    })
+    expect(invited.status).toBe(201)
+    const link = /\/ui\/login\/invitation\?token=([A-Za-z0-9_-]+)/.exec(
+      parseMail(outbox(server).at(-1)!).body,
+    )
+    const token = link![1]!
+    const sent: string[] = []
+    const account = createAccountApi(consoleHttp(undefined, {}, sent))
+    expect(await account.invitation(token)).toEqual(right({ email: 'invitee@example.com' }))
+    expect(await account.invitation('not-a-token')).toMatchObject({ _tag: 'Left', left: { status: 404 } })
+    expect(sent).toHaveLength(2)
+    for (const request of sent) {
+      expect(request).toMatch(/^POST /)
+      expect(request).not.toContain(token)
+    }
   })
 })

@@ -422,7 +422,7 @@ describe('OpenAPI', () => {
       ['post', '/ui/auth/resetPassword'],
       ['post', '/ui/auth/changePassword'],
       ['post', '/ui/auth/register'],
-      ['get', '/ui/auth/invitation'],
+      ['post', '/ui/auth/invitation'],
       ['post', '/ui/auth/invitation/accept'],
       ['post', '/ui/auth/cli/session'],
       ['post', '/access/api/v2/authentication/jfrog_client_login/response'],
