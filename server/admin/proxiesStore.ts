@@ -18,6 +18,11 @@ export function proxiesStore(sql: Sql) {
   const find = (key: string) => sql.one<ProxyRow>('SELECT * FROM proxies WHERE lower(key) = lower(?)', [key])
   return {
     list: () => sql.all<ProxyRow>('SELECT * FROM proxies ORDER BY key'),
+    /** Every stored proxy password, for a support bundle to cut wherever it appears. */
+    passwords: async () =>
+      (await sql.all<{ password: string }>('SELECT password FROM proxies WHERE password IS NOT NULL')).map(
+        (r) => r.password,
+      ),
     /** The proxy, or 404. */
     async get(key: string): Promise<ProxyRow> {
       return (await find(key)) ?? notFound(`Proxy ${key}`)

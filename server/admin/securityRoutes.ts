@@ -90,6 +90,9 @@ export const DEFAULT_CROWD: CrowdSettings = {
 export const readSecurityGeneral = (sql: Sql) =>
   readSettingOver(sql, 'securityGeneral', DEFAULT_SECURITY_GENERAL)
 
+/** The LDAP settings as stored (the manager password with them). */
+export const readLdap = (sql: Sql): Promise<LdapSettings> => readSettingOver(sql, 'ldap', DEFAULT_LDAP)
+
 /** The password rules every password the platform sets must pass (sign-up, reset, change, admin). */
 export async function passwordPolicyOf(sql: Sql): Promise<PasswordPolicy> {
   const general = await readSecurityGeneral(sql)
@@ -231,7 +234,7 @@ export function registerSecurityRoutes(app: FastifyInstance, ctx: ServerContext)
     },
     async (request) => {
       ctx.requireAdmin(request)
-      return withoutSecret(await readSettingOver(sql, 'ldap', DEFAULT_LDAP), 'managerPassword')
+      return withoutSecret(await readLdap(sql), 'managerPassword')
     },
   )
 
@@ -246,7 +249,7 @@ export function registerSecurityRoutes(app: FastifyInstance, ctx: ServerContext)
     },
     async (request) => {
       ctx.requireAdmin(request)
-      const current = await readSettingOver(sql, 'ldap', DEFAULT_LDAP)
+      const current = await readLdap(sql)
       const { managerPassword, ...rest } = request.body
       // No manager DN, no manager password to keep.
       const next: LdapSettings = {

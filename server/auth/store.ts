@@ -158,6 +158,13 @@ export function userRecords(sql: Sql) {
         [email],
       ),
     count: async () => (await sql.one<{ n: number }>('SELECT COUNT(*) AS n FROM users'))?.n ?? 0,
+    /** Every user's API key and authenticator secret (both kept as issued), for a support bundle to cut. */
+    storedSecrets: async () =>
+      (
+        await sql.all<{ api_key: string | null; mfa_secret: string | null }>(
+          'SELECT api_key, mfa_secret FROM users WHERE api_key IS NOT NULL OR mfa_secret IS NOT NULL',
+        )
+      ).flatMap((r) => [r.api_key, r.mfa_secret].filter((v): v is string => !!v)),
     /** The user's project memberships with their roles (a JSON list), by project key. */
     memberships: (userId: number) =>
       sql.all<{ project_key: string; roles: string }>(

@@ -118,6 +118,8 @@ export interface NodeBeat {
 }
 
 export function opsStore(sql: Sql) {
+  const storedNodeKey = async () =>
+    (await sql.one<{ node_key: string | null }>(Q.nodeKey))?.node_key ?? undefined
   return {
     /** Bundles a node was building when it stopped end 'failed'; answers how many. */
     async failInterrupted(nodeId: string, at: string): Promise<number> {
@@ -218,8 +220,10 @@ export function opsStore(sql: Sql) {
      */
     async nodeKey(fresh: string): Promise<string | undefined> {
       await sql.run(Q.setNodeKey, [fresh])
-      return (await sql.one<{ node_key: string | null }>(Q.nodeKey))?.node_key ?? undefined
+      return storedNodeKey()
     },
+    /** The node key if one was set; never sets one (a support bundle reads it to cut it). */
+    storedNodeKey,
     /**
      * Takes the lease `name` for `holder` until `expiresMs`, or renews it: true when `holder`
      * has it now. One statement, so two nodes trying at once never both get it.

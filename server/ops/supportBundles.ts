@@ -20,8 +20,7 @@ import { isoNow } from '../clock'
 import { REDACTED, redactSecrets } from './redact'
 import { decodeSession, type BundleSession } from './bundleSession'
 import { opsStore, type BundleRecord, type BundleStatus, type OpsStore } from './store'
-import { remoteStore } from '../remote/store'
-import { readOidcSettings } from '../sso/oidcSettings'
+import { storedSecretValues } from './storedSecrets'
 
 export const MAX_THREAD_DUMPS = 10
 export const MAX_THREAD_DUMP_INTERVAL_SECS = 10
@@ -78,10 +77,9 @@ const looksLikeCredential = (value: string) =>
 
 /**
  * Every secret this node knows, by value: configured passwords, environment variables named
- * like secrets or whose values look like credentials (and the password inside a URL), and the
- * integration tokens, remote repositories' upstream passwords and tokens and the OpenID Connect
- * client secret stored in the database. A bundle replaces each wherever it appears, so a secret
- * copied into a log line, a command line or another variable's value is cut too.
+ * like secrets or whose values look like credentials (and the password inside a URL), and every
+ * secret stored in the database (`STORED_SECRETS`). A bundle replaces each wherever it appears,
+ * so a secret copied into a log line, a command line or another variable's value is cut too.
  */
 export async function knownSecrets(
   config: ServerConfig,
@@ -95,9 +93,7 @@ export async function knownSecrets(
     if (password) found.add(decodeURIComponent(password)).add(password)
     if (SECRET_KEY.test(key) || password || looksLikeCredential(value)) found.add(value)
   }
-  for (const token of await opsStore(sql).integrationTokens()) found.add(token)
-  for (const secret of await remoteStore(sql).storedSecrets()) found.add(secret)
-  found.add((await readOidcSettings(sql)).clientSecret)
+  for (const secret of await storedSecretValues(sql)) found.add(secret)
   // Short values would cut ordinary words; longest first, so a secret inside another goes whole.
   return [...found].filter((v) => v.length >= 6).sort((a, b) => b.length - a.length)
 }

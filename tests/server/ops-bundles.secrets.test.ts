@@ -1,15 +1,19 @@
 /**
  * A support bundle holds no secret by value: environment variables named like secrets or
  * holding credential-like values (a token, a URL with a password, a webhook), the configured
- * passwords, a stored integration token, remote repositories' upstream password and token and
- * the OpenID Connect client secret are seeded (the stored ones also copied into the request
- * log), a bundle is made and downloaded, and every file of the zip is searched for each of them.
+ * passwords and every kind of stored secret (integration token, remote repositories' upstream
+ * password and token, OpenID Connect client secret, LDAP manager and Crowd application
+ * passwords, a proxy's password, the cluster's node key, a user's API key and authenticator
+ * secret) are seeded (the stored ones also copied into the request log), a bundle is made and
+ * downloaded, and every file of the zip is searched for each of them.
  */
 import { strFromU8, unzipSync } from 'fflate'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { browserHeaders, startTestServer, type TestServer } from '../support/server'
 import { poll } from '../support/wait'
 import { createRoles, type TestSession } from './helpers/sessions'
+import { authStore, userRecords } from '../../server/auth/store'
+import { opsStore } from '../../server/ops/store'
 
 let server: TestServer
 let admin: TestSession
@@ -36,6 +40,12 @@ const UPSTREAM_PASSWORD = 'Upstream-pw-4Rt8'
 const UPSTREAM_TOKEN = 'upstream-Tok3n-Zq81'
 /** The OpenID Connect client's stored secret. */
 const OIDC_SECRET = 'Oidc-Cl1ent-S3cret-x7'
+/** Directory, proxy and user secrets the platform keeps. */
+const LDAP_PASSWORD = 'Ldap-Manag3r-pw-k2'
+const CROWD_PASSWORD = 'Crowd-App-pw-9Lm'
+const PROXY_PASSWORD = 'Proxy-pw-6Tb1x'
+const API_KEY = 'AKCseededApiKey7Hq2Wm9Xv4Pz'
+const MFA_SECRET = 'JBSWY3DPEHPK3PXPSEEDED7Q'
 
 beforeAll(async () => {
   server = await startTestServer({ flavour: 'platform', adminPassword: 'Adm1n-pw-Seeded' })
@@ -75,8 +85,47 @@ describe('support bundle redaction by value', () => {
       body: JSON.stringify({ clientSecret: OIDC_SECRET }),
     })
     expect(oidc.status).toBe(200)
+    for (const [path, body] of [
+      ['/ui/admin/ldap', { managerDn: 'cn=manager', managerPassword: LDAP_PASSWORD }],
+      ['/ui/admin/crowd', { applicationName: 'platform', applicationPassword: CROWD_PASSWORD }],
+    ] as const) {
+      const saved = await fetch(api(path), {
+        method: 'PUT',
+        headers: browserHeaders(server.url, admin.cookie),
+        body: JSON.stringify(body),
+      })
+      expect(saved.status, path).toBe(200)
+    }
+    const proxy = await post('/ui/admin/proxies', {
+      key: 'bundle-proxy',
+      host: 'proxy.example.test',
+      port: 3128,
+      username: 'px',
+      password: PROXY_PASSWORD,
+    })
+    expect(proxy.status).toBe(201)
+    // The node key nodes sign their calls with: the one stored first stays, so read it back.
+    const nodeKey = await opsStore(server.ctx.sql).nodeKey('Node-K3y-seeded-5Rw8Jt2Vq')
+    expect(nodeKey).toBeDefined()
+    const { id: adminId } = (await server.ctx.sql.one<{ id: number }>('SELECT id FROM users WHERE name = ?', [
+      admin.name,
+    ]))!
+    expect(await authStore(server.ctx.sql).apiKeyOf(adminId, API_KEY)).toBe(API_KEY)
+    await userRecords(server.ctx.sql).setMfaSecret(adminId, MFA_SECRET)
+    const stored = [
+      GIT_TOKEN,
+      UPSTREAM_PASSWORD,
+      UPSTREAM_TOKEN,
+      OIDC_SECRET,
+      LDAP_PASSWORD,
+      CROWD_PASSWORD,
+      PROXY_PASSWORD,
+      nodeKey!,
+      API_KEY,
+      MFA_SECRET,
+    ]
     // A secret in a request's path reaches the node's request log (its query does not).
-    for (const secret of [SEEDED.NPM_TOKEN!, GIT_TOKEN, UPSTREAM_PASSWORD, UPSTREAM_TOKEN, OIDC_SECRET])
+    for (const secret of [SEEDED.NPM_TOKEN!, ...stored])
       await fetch(api(`/system/ping/${encodeURIComponent(secret)}`))
 
     const res = await post('/ui/userSupport/generateBundle', {
@@ -109,15 +158,7 @@ describe('support bundle redaction by value', () => {
       .environmentVariables
     expect(Object.keys(env)).toEqual(expect.arrayContaining(Object.keys(SEEDED)))
 
-    const secrets = [
-      ...Object.values(SEEDED),
-      'Db-Pa55-9xq',
-      GIT_TOKEN,
-      'Adm1n-pw-Seeded',
-      UPSTREAM_PASSWORD,
-      UPSTREAM_TOKEN,
-      OIDC_SECRET,
-    ]
+    const secrets = [...Object.values(SEEDED), 'Db-Pa55-9xq', 'Adm1n-pw-Seeded', ...stored]
     const leaks = Object.entries(entries).flatMap(([name, bytes]) => {
       const text = strFromU8(bytes)
       return secrets

@@ -1,7 +1,7 @@
 /**
  * Operations' store on both engines (the embedded SQLite and a PostgreSQL the test starts):
  * support bundles from request to end, the in-progress limit per node, the retention setting,
- * known nodes and the integration tokens a bundle redacts.
+ * known nodes, and the integration tokens and node key a bundle redacts (read, never made).
  */
 import { describe, expect, it } from 'vitest'
 import { manualClock } from '../../server/clock'
@@ -69,7 +69,7 @@ describe.each(engines)('operations store on %s', (_name, open) => {
     expect(await store.bundlesInProgress('node-a')).toBe(3)
   })
 
-  it('settings, known nodes and the integration tokens a bundle redacts', async () => {
+  it('settings, known nodes, and the integration tokens and node key a bundle redacts', async () => {
     const sql = await migrated(open)
     const store = opsStore(sql)
     const clock = manualClock(Date.parse('2026-12-01T10:00:00.000Z'))
@@ -101,5 +101,9 @@ describe.each(engines)('operations store on %s', (_name, open) => {
     const secrets = await knownSecrets(config as Parameters<typeof knownSecrets>[0], sql, {})
     expect(secrets).toContain(token)
     expect(secrets).toContain('admin-password')
+    // Reading the secrets made no node key; once nodes sign with one, it is among them.
+    expect(await store.storedNodeKey()).toBeUndefined()
+    const nodeKey = (await store.nodeKey('n0de-k3y-0f-th3-clust3r'))!
+    expect(await knownSecrets(config as Parameters<typeof knownSecrets>[0], sql, {})).toContain(nodeKey)
   })
 })
