@@ -12,35 +12,30 @@ import { readCrowd } from '../sso/directoryLogins'
 import { readOidcSettings } from '../sso/oidcSettings'
 import { opsStore } from './store'
 
-export interface StoredSecret {
-  /** What it is, as the API documentation names it. */
-  readonly what: string
-  /** Its stored values; empty ones are left for the caller to drop. */
-  read(sql: Sql): Promise<ReadonlyArray<string | undefined>>
-}
+/** Reads one kind of stored secret: its values, empty ones left for the caller to drop. */
+type StoredSecret = (sql: Sql) => Promise<ReadonlyArray<string | undefined>>
 
-export const STORED_SECRETS: readonly StoredSecret[] = [
-  { what: 'git integration tokens', read: (sql) => opsStore(sql).integrationTokens() },
-  {
-    what: "remote repositories' upstream passwords and tokens",
-    read: (sql) => remoteStore(sql).storedSecrets(),
-  },
-  {
-    what: 'the OpenID Connect client secret',
-    read: async (sql) => [(await readOidcSettings(sql)).clientSecret],
-  },
-  { what: 'the LDAP manager password', read: async (sql) => [(await readLdap(sql)).managerPassword] },
-  {
-    what: 'the Crowd application password',
-    read: async (sql) => [(await readCrowd({ sql })).applicationPassword],
-  },
-  { what: "proxies' passwords", read: (sql) => proxiesStore(sql).passwords() },
-  { what: 'the cluster node key', read: async (sql) => [await opsStore(sql).storedNodeKey()] },
-  { what: "users' API keys and authenticator secrets", read: (sql) => userRecords(sql).storedSecrets() },
+const STORED_SECRETS: readonly StoredSecret[] = [
+  // Git integration tokens.
+  (sql) => opsStore(sql).integrationTokens(),
+  // Remote repositories' upstream passwords and tokens.
+  (sql) => remoteStore(sql).storedSecrets(),
+  // The OpenID Connect client secret.
+  async (sql) => [(await readOidcSettings(sql)).clientSecret],
+  // The LDAP manager password.
+  async (sql) => [(await readLdap(sql)).managerPassword],
+  // The Crowd application password.
+  async (sql) => [(await readCrowd({ sql })).applicationPassword],
+  // Proxies' passwords.
+  (sql) => proxiesStore(sql).passwords(),
+  // The cluster's node key, as stored (none made).
+  async (sql) => [await opsStore(sql).storedNodeKey()],
+  // Users' API keys and authenticator secrets.
+  (sql) => userRecords(sql).storedSecrets(),
 ]
 
 /** The values of every stored secret, empty ones left out. */
 export async function storedSecretValues(sql: Sql): Promise<string[]> {
-  const values = await Promise.all(STORED_SECRETS.map((s) => s.read(sql)))
+  const values = await Promise.all(STORED_SECRETS.map((read) => read(sql)))
   return values.flat().filter((v): v is string => !!v)
 }
