@@ -177,7 +177,7 @@ const routes: RouteModule = async (app, ctx) => {
     { schema: documented("The scanner's version and its database", {}) },
     async (request) => {
       user(request)
-      const last = (await store.imports(10)).find((i) => i.ok)
+      const last = (await store.imports(10, xray.now())).find((i) => i.ok)
       return {
         xray_version: projectVersion,
         xray_revision: 'osv',
@@ -324,7 +324,7 @@ const routes: RouteModule = async (app, ctx) => {
       return {
         advisories: await store.advisoryCount(),
         by_severity: await store.advisoryCountsBySeverity(),
-        imports: await store.imports(20),
+        imports: await store.imports(20, xray.now()),
         scans: await store.scanStatusCounts(),
         scheduled_url: ctx.config.advisoriesUrl ?? null,
         scheduled_every_ms: ctx.config.advisoriesUrl ? ctx.config.advisoriesIntervalMs : null,

@@ -244,20 +244,20 @@ export function createXrayService(ctx: XrayContext) {
     let total: number | null = null
     let scanned = 0
     const stand = (status: ImportRescan['status'], error: string | null = null) =>
-      store.setImportRescan(imports, {
-        status,
-        scanned,
-        total,
-        finished: status === 'done' || status === 'failed' ? now() : null,
-        error,
-      })
+      store.setImportRescan(
+        imports,
+        { status, scanned, total, finished: status === 'done' || status === 'failed' ? now() : null, error },
+        now(),
+      )
     try {
       total = await store.indexedVersionCount()
       await stand('running')
       // A full scan: the new advisories are to be matched, not only the rules evaluated again.
-      scanned = await scanAllNow(false, (n) => {
+      // After every batch, the heartbeat of this run's imports and of those waiting behind it.
+      scanned = await scanAllNow(false, async (n) => {
         scanned = n
-        return stand('running')
+        await stand('running')
+        await store.renewWaitingRescans(waitingImports, now())
       })
     } catch (error) {
       await stand('failed', (error as Error).message.slice(0, 500)).catch(() => undefined)
@@ -362,11 +362,11 @@ export function createXrayService(ctx: XrayContext) {
      * answers the import as it then stands, or undefined for an import not stored.
      */
     async rescanImport(id: number): Promise<ImportRecord | undefined> {
-      const record = await store.importById(id)
+      const record = await store.importById(id, now())
       if (!record?.ok) return undefined
-      await store.setImportRescan([id], WAITING)
+      await store.setImportRescan([id], WAITING, now())
       rescanAll({ forImport: id }).catch(() => undefined)
-      return store.importById(id)
+      return store.importById(id, now())
     },
 
     /** The shipped advisories and a first scan, once per database (the first node to start does it). */
@@ -374,7 +374,7 @@ export function createXrayService(ctx: XrayContext) {
       const read = readExportPath(SHIPPED_ADVISORIES)
       // The first scan, below, is the shipped advisories' rescan: recorded on their import.
       const seeded = await store.transaction(async (s) => {
-        if ((await s.imports(1)).length > 0) return undefined
+        if ((await s.imports(1, now())).length > 0) return undefined
         return (await storeExport(s, read, 'shipped advisories', now(), true)).id
       })
       if (seeded === undefined) return false
@@ -395,7 +395,7 @@ export function createXrayService(ctx: XrayContext) {
         }
         await s.recordHistory(at)
         const done = { status: 'done', scanned, total: scanned, finished: now(), error: null } as const
-        await s.setImportRescan([seeded], done)
+        await s.setImportRescan([seeded], done, now())
       })
       await store.refreshPlannerStatistics()
       return true
@@ -543,12 +543,11 @@ export function createXrayService(ctx: XrayContext) {
       const untaken = waitingImports
       waitingImports = []
       if (untaken.length > 0)
-        await store.setImportRescan(untaken, {
-          ...WAITING,
-          status: 'failed',
-          finished: now(),
-          error: STOPPED_BEFORE_DONE,
-        })
+        await store.setImportRescan(
+          untaken,
+          { ...WAITING, status: 'failed', finished: now(), error: STOPPED_BEFORE_DONE },
+          now(),
+        )
       await imageQueue
       await notifier.idle()
     },

@@ -36,6 +36,13 @@ export interface ImportRecord {
  * An import's rescan: waiting behind a run already going, running (versions scanned so far of
  * those indexed when it began), done, or failed with why.
  */
+/**
+ * How long a waiting or running rescan stands without its node's heartbeat (renewed after every
+ * batch of versions) before it reads as interrupted: its node died mid-run.
+ */
+export const RESCAN_LEASE_MS = 10 * 60_000
+export const RESCAN_INTERRUPTED = 'interrupted: the node running the rescan stopped answering'
+
 export interface ImportRescan {
   readonly status: 'waiting' | 'running' | 'done' | 'failed'
   readonly scanned: number
@@ -159,11 +166,12 @@ const Q = {
   insertAffected: `INSERT INTO xray_affected (advisory_id, position, ecosystem, package, ranges_json, versions_json)
      VALUES (?, ?, ?, ?, ?, ?)`,
   insertImport: `INSERT INTO xray_imports (source, started, finished, ok, files, advisories, report_json, rescan_status,
-       rescan_scanned) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+       rescan_scanned, rescan_heartbeat) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
   imports: 'SELECT * FROM xray_imports ORDER BY id DESC LIMIT ?',
   importById: 'SELECT * FROM xray_imports WHERE id = ?',
   setImportRescan: `UPDATE xray_imports SET rescan_status = ?, rescan_scanned = ?, rescan_total = ?, rescan_finished = ?,
-       rescan_error = ? WHERE id = ?`,
+       rescan_error = ?, rescan_heartbeat = ? WHERE id = ?`,
+  renewWaitingRescan: `UPDATE xray_imports SET rescan_heartbeat = ? WHERE id = ? AND rescan_status = 'waiting'`,
   indexedVersionCount: `SELECT COUNT(*) AS n FROM catalog_versions v JOIN xray_indexed_repos r ON r.repo = v.repo
      WHERE v.repo_type IN ('npm', 'docker')`,
   advisoryCount: 'SELECT COUNT(*) AS n FROM xray_advisories',
@@ -837,8 +845,30 @@ type ImportDbRow = {
   rescan_total: number | null
   rescan_finished: string | null
   rescan_error: string | null
+  rescan_heartbeat: string | null
 }
-const importOf = (r: ImportDbRow): ImportRecord => ({
+
+/**
+ * The rescan as it reads at `now` (the platform's clock): one waiting or running whose heartbeat
+ * lapsed (or never beat: written before the heartbeat was kept) failed, interrupted.
+ */
+function rescanOf(r: ImportDbRow, now: string): ImportRescan | null {
+  if (r.rescan_status === null) return null
+  const rescan: ImportRescan = {
+    status: r.rescan_status,
+    scanned: Number(r.rescan_scanned ?? 0),
+    total: r.rescan_total === null ? null : Number(r.rescan_total),
+    finished: r.rescan_finished,
+    error: r.rescan_error,
+  }
+  if (rescan.status !== 'waiting' && rescan.status !== 'running') return rescan
+  const lapses = r.rescan_heartbeat === null ? -Infinity : Date.parse(r.rescan_heartbeat) + RESCAN_LEASE_MS
+  if (lapses >= Date.parse(now)) return rescan
+  const finished = Number.isFinite(lapses) ? new Date(lapses).toISOString() : now
+  return { ...rescan, status: 'failed', finished, error: RESCAN_INTERRUPTED }
+}
+
+const importOf = (r: ImportDbRow, now: string): ImportRecord => ({
   id: Number(r.id),
   source: r.source,
   started: r.started,
@@ -847,16 +877,7 @@ const importOf = (r: ImportDbRow): ImportRecord => ({
   files: r.files,
   advisories: r.advisories,
   report: json(r.report_json),
-  rescan:
-    r.rescan_status === null
-      ? null
-      : {
-          status: r.rescan_status,
-          scanned: Number(r.rescan_scanned ?? 0),
-          total: r.rescan_total === null ? null : Number(r.rescan_total),
-          finished: r.rescan_finished,
-          error: r.rescan_error,
-        },
+  rescan: rescanOf(r, now),
 })
 export type HistoryRow = SeverityCounts & { readonly at: string; readonly violations: number }
 export type StoredAdvisoryWithAffected = StoredAdvisory & {
@@ -1062,19 +1083,27 @@ function statements(sql: Sql) {
         JSON.stringify(r.report),
         r.rescan?.status ?? null,
         r.rescan ? r.rescan.scanned : null,
+        // The rescan's first heartbeat: the import's record is written when it finishes.
+        r.rescan ? r.finished : null,
       ])
       return Number(row!.id)
     },
-    imports: async (limit: number): Promise<ImportRecord[]> =>
-      (await sql.all<ImportDbRow>(Q.imports, [limit])).map(importOf),
-    importById: async (id: number): Promise<ImportRecord | undefined> => {
+    /** The last imports, their rescans as they read at `now` (the platform's clock). */
+    imports: async (limit: number, now: string): Promise<ImportRecord[]> =>
+      (await sql.all<ImportDbRow>(Q.imports, [limit])).map((r) => importOf(r, now)),
+    importById: async (id: number, now: string): Promise<ImportRecord | undefined> => {
       const row = await sql.one<ImportDbRow>(Q.importById, [id])
-      return row && importOf(row)
+      return row && importOf(row, now)
     },
-    /** Records where the rescan of each of these imports stands. */
-    async setImportRescan(ids: readonly number[], r: ImportRescan): Promise<void> {
+    /** Records where the rescan of each of these imports stands, at `now`: its heartbeat. */
+    async setImportRescan(ids: readonly number[], r: ImportRescan, now: string): Promise<void> {
+      const heartbeat = r.status === 'waiting' || r.status === 'running' ? now : null
       for (const id of ids)
-        await sql.run(Q.setImportRescan, [r.status, r.scanned, r.total, r.finished, r.error, id])
+        await sql.run(Q.setImportRescan, [r.status, r.scanned, r.total, r.finished, r.error, heartbeat, id])
+    },
+    /** The heartbeat of these imports' rescans still waiting (behind a run this node is making). */
+    async renewWaitingRescans(ids: readonly number[], now: string): Promise<void> {
+      for (const id of ids) await sql.run(Q.renewWaitingRescan, [now, id])
     },
     indexedVersionCount: () => count(Q.indexedVersionCount),
     advisoryCount: () => count(Q.advisoryCount),

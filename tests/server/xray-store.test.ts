@@ -82,7 +82,7 @@ describe.each(engines)('xray on %s', (_name, open) => {
     )
     expect(imported).toMatchObject({ ok: true, advisories: 2 })
     expect(imported.id).toBeGreaterThan(refused.id)
-    expect((await store.imports(5)).map((i) => [i.id, i.ok])).toEqual([
+    expect((await store.imports(5, xray.now())).map((i) => [i.id, i.ok])).toEqual([
       [imported.id, true],
       [refused.id, false],
     ])
@@ -223,7 +223,7 @@ describe.each(engines)('xray on %s', (_name, open) => {
     expect(await xray.seedIfEmpty()).toBe(true)
     expect(await xray.seedIfEmpty()).toBe(false)
     expect(await store.advisoryCount()).toBeGreaterThan(0)
-    expect((await store.imports(5)).map((i) => i.source)).toEqual(['shipped advisories'])
+    expect((await store.imports(5, xray.now())).map((i) => i.source)).toEqual(['shipped advisories'])
 
     expect(await store.indexedRepos()).toEqual(['docker-local', 'npm-local', 'npm-remote'])
     await store.transaction((s) => s.setIndexedRepos(['npm-local', 'npm-local']))
