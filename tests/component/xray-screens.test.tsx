@@ -789,4 +789,49 @@ describe('Administration: Xray settings', { timeout: 90_000 }, () => {
     expect(s.changes).toEqual([{ kind: 'rescanImport', id: 2 }])
     await waitFor(() => expect(asked(s.asks, 'database')).toBe(before + 2))
   })
+
+  // Issue 36: a rescan whose node died stayed running, and the page asked every second for ever.
+  // The platform now answers it failed, interrupted, once the node's lease lapses
+  // (tests/server/xray.rescanLease.test.ts); the page stops asking and offers Retry.
+  it('Advisory Database: asks no more once the platform says a rescan was interrupted', async () => {
+    const imported = (rescan: AdvisoryImport['rescan']): AdvisoryImport => ({
+      id: 7,
+      source: 'upload:7.json',
+      started: '2026-11-30T10:00:00Z',
+      finished: '2026-11-30T10:00:01Z',
+      ok: true,
+      files: 1,
+      advisories: 1,
+      report: [],
+      rescan,
+    })
+    const database = (rescan: AdvisoryImport['rescan']) => ({
+      advisories: 1,
+      by_severity: { low: 1 },
+      scans: { scanned: 600 },
+      scheduled_url: null,
+      imports: [imported(rescan)],
+    })
+    const running = { status: 'running', scanned: 100, total: 600, finished: null, error: null } as const
+    const s = scanner({ database: database(running) })
+    const { ports } = renderShell('/admin/xray/advisories', admin, { xrayApi: s.api }, effects)
+    const table = await screen.findByRole('table', { name: 'Imports' }, found)
+    await within(table).findByRole('progressbar', { name: 'Rescan after upload:7.json' }, found)
+
+    s.answers.database = database({
+      ...running,
+      status: 'failed',
+      finished: '2026-11-30T10:10:00Z',
+      error: 'interrupted: the node running the rescan stopped answering',
+    })
+    const before = asked(s.asks, 'database')
+    await timeTo(ports.scheduler as VirtualTimeScheduler, REPORT_POLL_MS)
+    await waitFor(() => expect(asked(s.asks, 'database')).toBe(before + 1))
+    const row = within(table).getByRole('row', { name: /upload:7\.json/ })
+    await waitFor(() => expect(row).toHaveTextContent('Rescan failed'))
+    expect(row).toHaveTextContent('interrupted: the node running the rescan stopped answering')
+    expect(within(row).getByRole('button', { name: 'Retry' })).toBeEnabled()
+    await timeTo(ports.scheduler as VirtualTimeScheduler, 5 * REPORT_POLL_MS)
+    expect(asked(s.asks, 'database')).toBe(before + 1)
+  })
 })
