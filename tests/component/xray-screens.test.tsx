@@ -502,6 +502,19 @@ describe('Reports', { timeout: 90_000 }, () => {
   })
 })
 
+/** An import of one advisory, stored, with its rescan as the platform answers it. */
+const storedImport = (id: number, rescan: AdvisoryImport['rescan']): AdvisoryImport => ({
+  id,
+  source: `upload:${id}.json`,
+  started: '2026-11-30T10:00:00Z',
+  finished: '2026-11-30T10:00:01Z',
+  ok: true,
+  files: 1,
+  advisories: 1,
+  report: [],
+  rescan,
+})
+
 describe('Administration: Xray settings', { timeout: 90_000 }, () => {
   it('Indexed Resources: an error with Retry, then the chosen repositories saved', async () => {
     const s = scanner({ indexed }, { failFirst: ['indexed'] })
@@ -732,17 +745,6 @@ describe('Administration: Xray settings', { timeout: 90_000 }, () => {
   })
 
   it("Advisory Database: an import's rescan as it goes, asked again until done; a failed one's Retry", async () => {
-    const stored = (id: number, rescan: AdvisoryImport['rescan']): AdvisoryImport => ({
-      id,
-      source: `upload:${id}.json`,
-      started: '2026-11-30T10:00:00Z',
-      finished: '2026-11-30T10:00:01Z',
-      ok: true,
-      files: 1,
-      advisories: 1,
-      report: [],
-      rescan,
-    })
     const running = { status: 'running', scanned: 150, total: 600, finished: null, error: null } as const
     const failed = {
       status: 'failed',
@@ -758,7 +760,9 @@ describe('Administration: Xray settings', { timeout: 90_000 }, () => {
       scheduled_url: null,
       imports,
     })
-    const s = scanner({ database: database(stored(3, running), stored(2, failed), stored(1, null)) })
+    const s = scanner({
+      database: database(storedImport(3, running), storedImport(2, failed), storedImport(1, null)),
+    })
     const { ports } = renderShell('/admin/xray/advisories', admin, { xrayApi: s.api }, effects)
     const table = await screen.findByRole('table', { name: 'Imports' }, found)
     const bar = await within(table).findByRole('progressbar', { name: 'Rescan after upload:3.json' }, found)
@@ -771,9 +775,9 @@ describe('Administration: Xray settings', { timeout: 90_000 }, () => {
 
     // Asked again while it runs; done, it is asked no more.
     s.answers.database = database(
-      stored(3, { ...running, status: 'done', scanned: 600, finished: '2026-11-30T10:02:00Z' }),
-      stored(2, failed),
-      stored(1, null),
+      storedImport(3, { ...running, status: 'done', scanned: 600, finished: '2026-11-30T10:02:00Z' }),
+      storedImport(2, failed),
+      storedImport(1, null),
     )
     const before = asked(s.asks, 'database')
     await timeTo(ports.scheduler as VirtualTimeScheduler, REPORT_POLL_MS)
@@ -794,23 +798,12 @@ describe('Administration: Xray settings', { timeout: 90_000 }, () => {
   // The platform now answers it failed, interrupted, once the node's lease lapses
   // (tests/server/xray.rescanLease.test.ts); the page stops asking and offers Retry.
   it('Advisory Database: asks no more once the platform says a rescan was interrupted', async () => {
-    const imported = (rescan: AdvisoryImport['rescan']): AdvisoryImport => ({
-      id: 7,
-      source: 'upload:7.json',
-      started: '2026-11-30T10:00:00Z',
-      finished: '2026-11-30T10:00:01Z',
-      ok: true,
-      files: 1,
-      advisories: 1,
-      report: [],
-      rescan,
-    })
     const database = (rescan: AdvisoryImport['rescan']) => ({
       advisories: 1,
       by_severity: { low: 1 },
       scans: { scanned: 600 },
       scheduled_url: null,
-      imports: [imported(rescan)],
+      imports: [storedImport(7, rescan)],
     })
     const running = { status: 'running', scanned: 100, total: 600, finished: null, error: null } as const
     const s = scanner({ database: database(running) })

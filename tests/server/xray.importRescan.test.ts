@@ -7,8 +7,8 @@
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { xrayFor } from '../../server/xray/service'
 import { call } from '../support/apiCalls'
-import { browserHeaders, startTestServer, type TestServer } from '../support/server'
-import { osvAdvisory } from '../support/osvAdvisories'
+import { startTestServer, type TestServer } from '../support/server'
+import { uploadAdvisoryFile } from '../support/osvAdvisories'
 import { signInDirectly } from './helpers/catalogSession'
 
 interface Rescan {
@@ -39,13 +39,8 @@ beforeAll(async () => {
 afterAll(async () => server?.stop())
 
 const importFile = async (name: string) => {
-  const res = await fetch(`${server.url}/ui/api/v1/xray/api/v1/advisories/import?name=${name}`, {
-    method: 'POST',
-    headers: { ...browserHeaders(server.url, admin), 'content-type': 'application/octet-stream' },
-    body: JSON.stringify([osvAdvisory(`GHSA-${name.replace(/\W/g, '')}`, 'left-pad')]),
-  })
-  expect(res.status).toBe(200)
-  return (await res.json()) as Import
+  const answered = (await uploadAdvisoryFile(server, admin, name)) as Import
+  return answered
 }
 const importNamed = async (source: string) => {
   const status = await call<{ imports: Import[] }>(server, 'GET', '/xray/api/v1/advisories/status', {

@@ -10,8 +10,8 @@ import { isoNow, manualClock } from '../../server/clock'
 import { xrayFor } from '../../server/xray/service'
 import { RESCAN_LEASE_MS, xrayStore, type ImportRescan } from '../../server/xray/store'
 import { call } from '../support/apiCalls'
-import { browserHeaders, startTestServer, type TestServer } from '../support/server'
-import { osvAdvisory } from '../support/osvAdvisories'
+import { startTestServer, type TestServer } from '../support/server'
+import { uploadAdvisoryFile } from '../support/osvAdvisories'
 import { signInDirectly } from './helpers/catalogSession'
 
 interface Import {
@@ -32,13 +32,7 @@ beforeAll(async () => {
 afterAll(async () => server?.stop())
 
 const importFile = async (name: string) => {
-  const res = await fetch(`${server.url}/ui/api/v1/xray/api/v1/advisories/import?name=${name}`, {
-    method: 'POST',
-    headers: { ...browserHeaders(server.url, admin), 'content-type': 'application/octet-stream' },
-    body: JSON.stringify([osvAdvisory(`GHSA-${name.replace(/\W/g, '')}`, 'left-pad')]),
-  })
-  expect(res.status).toBe(200)
-  const answered = (await res.json()) as Import
+  const answered = (await uploadAdvisoryFile(server, admin, name)) as Import
   await xrayFor(server.ctx).idle()
   return answered
 }

@@ -3,6 +3,8 @@
  * Database publish one, for the server tests that import advisories: by default every version of
  * the package is affected (introduced 0, never fixed) and the severity is LOW.
  */
+import { browserHeaders, type TestServer } from './server'
+
 export interface OsvAdvisoryOptions {
   /** The range's events, in order (default: introduced 0). */
   readonly events?: ReadonlyArray<Readonly<Record<string, string>>>
@@ -35,4 +37,18 @@ export function osvAdvisory(id: string, name: string, options: OsvAdvisoryOption
     references: [{ type: 'ADVISORY', url: `https://github.com/advisories/${id}` }],
     database_specific: options.cweIds ? { cwe_ids: [...options.cweIds], severity } : { severity },
   }
+}
+
+/**
+ * Imports an export of one advisory on `name` (left-pad, every version) as an admin's uploaded
+ * file, through the platform's import; answers the import record it sends back.
+ */
+export async function uploadAdvisoryFile(server: TestServer, cookie: string, name: string): Promise<unknown> {
+  const res = await fetch(`${server.url}/ui/api/v1/xray/api/v1/advisories/import?name=${name}`, {
+    method: 'POST',
+    headers: { ...browserHeaders(server.url, cookie), 'content-type': 'application/octet-stream' },
+    body: JSON.stringify([osvAdvisory(`GHSA-${name.replace(/\W/g, '')}`, 'left-pad')]),
+  })
+  if (res.status !== 200) throw new Error(`the import answered ${res.status}: ${await res.text()}`)
+  return res.json()
 }
