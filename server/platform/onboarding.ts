@@ -3,6 +3,7 @@
  * onboarding questionnaire (one per user), validated step by step as the spec describes.
  */
 import { platformStore } from './store'
+import { repositoryStore } from '../repositories/store'
 import type { FastifyInstance } from 'fastify'
 import { HttpError, type ServerContext } from '../context'
 import { projectKeyProblem } from '../admin/projectKey'
@@ -70,12 +71,6 @@ export function questionnaireProblem(q: Questionnaire): string | undefined {
   return undefined
 }
 
-/**
- * A repository someone added beyond those the instance starts with (migration 345): while there
- * is none, the platform has only its default repositories. One deleted again leaves it so.
- */
-const ONE_ADDED_REPOSITORY = 'SELECT 1 AS found FROM repositories WHERE user_added = 1 LIMIT 1'
-
 export function registerOnboardingRoutes(app: FastifyInstance, ctx: ServerContext): void {
   const store = platformStore(ctx.sql)
 
@@ -96,8 +91,7 @@ export function registerOnboardingRoutes(app: FastifyInstance, ctx: ServerContex
     },
     async (request) => {
       ctx.requireUser(request, { allowAnonymous: true })
-      const added = await ctx.sql.one(ONE_ADDED_REPOSITORY)
-      return { hasOnlyDefaultRepos: added === undefined }
+      return { hasOnlyDefaultRepos: !(await repositoryStore(ctx.sql).anyAdded()) }
     },
   )
 

@@ -63,6 +63,11 @@ const Q = {
   all: 'SELECT * FROM repositories ORDER BY key',
   one: 'SELECT * FROM repositories WHERE key = ?',
   exists: 'SELECT 1 AS found FROM repositories WHERE key = ?',
+  /**
+   * A repository someone added beyond those the instance starts with (migration 345): while there
+   * is none, the platform has only its default repositories. One deleted again leaves it so.
+   */
+  anyAdded: 'SELECT 1 AS found FROM repositories WHERE user_added = 1 LIMIT 1',
   members: 'SELECT member_key FROM repository_members WHERE virtual_key = ? ORDER BY position',
   allMembers: 'SELECT virtual_key, member_key FROM repository_members ORDER BY virtual_key, position',
   usedBy: 'SELECT virtual_key FROM repository_members WHERE member_key = ? ORDER BY virtual_key',
@@ -191,6 +196,8 @@ export function repositoryStore(sql: Sql) {
     find,
     /** Whether a repository of that key exists (its record not read). */
     exists: async (key: string): Promise<boolean> => (await sql.one(Q.exists, [key])) !== undefined,
+    /** Whether any repository was added beyond the instance's defaults (onboarding's initStatus). */
+    anyAdded: async (): Promise<boolean> => (await sql.one(Q.anyAdded)) !== undefined,
 
     /**
      * The files (catalogue files and deployed artifacts alike) of `repo` whose path starts with
