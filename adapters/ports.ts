@@ -315,10 +315,16 @@ export interface PackagesApi {
   getNpmDependencies(path: string): Promise<Result<ReadonlyArray<Dependency>>>
   getNpmProperties(path: string): Promise<Result<ReadonlyArray<Property>>>
   /** Fetches a file and hands it to the browser as a download. */
-  download(repoKey: string, path: string): Promise<Result<void>>
+  download(repoKey: string, path: string): Promise<Either<DownloadFailure, void>>
   /** Asks a version's remote again about its upstream (nothing is cached): where it stands now. */
   checkUpstream(versionId: string): Promise<Result<Provenance>>
 }
+
+/**
+ * Why a download failed: a version a watch's policy blocks is refused with code `BLOCKED`, naming
+ * the policy and the watch when the platform did.
+ */
+export type DownloadFailure = Failure & { readonly policy?: string; readonly watch?: string }
 
 // --- releaseBundles --------------------------------------------------------------------
 export interface ReleaseBundlesApi {

@@ -14,6 +14,7 @@ import { repositoryProblemText } from './repositories/words'
 import type { RepositoryMessage } from './repositories/messages'
 import type {
   DetailsState,
+  DownloadMessage,
   HoldingVersions,
   ListPages,
   ListState,
@@ -654,6 +655,54 @@ const quickSetupToOwnArea: StateMove = {
   },
 }
 
+/** The open version's download message, and the version with another in its place. */
+function downloadMessageIn(state: Root): { message: unknown; put: (message: unknown) => Root } | null {
+  const packages = slice(state, 'packages')
+  const version = packages.version as Slice | undefined
+  const download = version?.download as Slice | undefined
+  if (!version || !download || !('message' in download)) return null
+  return {
+    message: download.message,
+    put: (message) => ({
+      ...state,
+      packages: { ...packages, version: { ...version, download: { ...download, message } } },
+    }),
+  }
+}
+
+/** What an earlier build said of a failed download: a 403 or a 404 in words, nothing of the rest. */
+function earlierDownloadWords(message: DownloadMessage): string | null {
+  switch (message.key) {
+    case 'downloadBlocked':
+    case 'downloadForbidden':
+      return `You do not have permission to download ${message.file}`
+    case 'downloadNotFound':
+      return `${message.file} was not found`
+    case 'downloadFailed':
+      return null
+    case 'recorded':
+      return message.text
+  }
+}
+
+/**
+ * A failed download's message is a key with its data (a version a watch's policy blocks says
+ * so): an earlier build kept the words of a 403 or a 404 only, which it recorded as prose.
+ */
+const downloadMessageAsKey: StateMove = {
+  name: 'packages download: words -> message keys',
+  before(state) {
+    const found = downloadMessageIn(state)
+    if (!found || found.message === null || typeof found.message !== 'object') return state
+    return found.put(earlierDownloadWords(found.message as DownloadMessage))
+  },
+  after(state) {
+    const found = downloadMessageIn(state)
+    if (!found || typeof found.message !== 'string') return state
+    return found.put({ key: 'recorded', text: found.message })
+  },
+}
+
 export const STATE_MOVES: ReadonlyArray<StateMove> = [
   setUpToOnboarding,
   tourToOwnArea,
@@ -672,6 +721,7 @@ export const STATE_MOVES: ReadonlyArray<StateMove> = [
   artifactSearchAdded,
   educationToOwnArea,
   quickSetupToOwnArea,
+  downloadMessageAsKey,
 ]
 
 /**

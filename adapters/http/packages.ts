@@ -3,9 +3,9 @@
  * the GraphQL client, supporting calls through the HTTP client, decoded at the boundary.
  */
 import * as t from 'io-ts'
-import { left, map, right } from 'fp-ts/Either'
+import { isRight, left, map, right, type Either } from 'fp-ts/Either'
 import { pipe } from 'fp-ts/function'
-import type { PackagesApi, Result } from '../ports'
+import type { DownloadFailure, PackagesApi } from '../ports'
 import { API_BASE, type HttpClient } from './client'
 import { saveThroughLink, type SaveFile } from './saveFile'
 import { createMetadataClient, type MetadataClient } from '../graphql/client'
@@ -93,7 +93,7 @@ export function createPackagesApi(http: HttpClient, options: PackagesApiOptions 
     },
     checkUpstream: (versionId) =>
       http.request('/remote/versions/check', Provenance, { method: 'POST', body: { versionId } }),
-    async download(repoKey, path): Promise<Result<void>> {
+    async download(repoKey, path): Promise<Either<DownloadFailure, void>> {
       const url = http.url('/download', { repoKey, path })
       let response: Response
       try {
@@ -104,10 +104,36 @@ export function createPackagesApi(http: HttpClient, options: PackagesApiOptions 
       } catch (error) {
         return left({ kind: 'network', message: error instanceof Error ? error.message : 'network error' })
       }
-      if (!response.ok) return left({ kind: 'status', status: response.status, message: response.statusText })
+      if (!response.ok) return left(await downloadFailureOf(response))
       const blob = await response.blob()
       save(blob, path.split('/').pop() || 'download')
       return right(undefined)
     },
+  }
+}
+
+/**
+ * The platform's refusal of a download, in its error shape: a message, a code, and for a version
+ * a watch's policy blocks (`BLOCKED`) the policy and the watch. Any other body (none, not JSON,
+ * another shape) leaves the status line.
+ */
+const DownloadRefusal = t.partial({ message: t.string, code: t.string, policy: t.string, watch: t.string })
+
+async function downloadFailureOf(response: Response): Promise<DownloadFailure> {
+  const statusLine: DownloadFailure = {
+    kind: 'status',
+    status: response.status,
+    message: response.statusText,
+  }
+  const body: unknown = await response.json().catch(() => undefined)
+  const refusal = DownloadRefusal.decode(body)
+  if (!isRight(refusal)) return statusLine
+  const { message, code, policy, watch } = refusal.right
+  return {
+    ...statusLine,
+    ...(message !== undefined && message.trim() !== '' ? { message } : {}),
+    ...(code !== undefined ? { code } : {}),
+    ...(code === 'BLOCKED' && policy !== undefined ? { policy } : {}),
+    ...(code === 'BLOCKED' && watch !== undefined ? { watch } : {}),
   }
 }

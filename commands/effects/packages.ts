@@ -32,7 +32,7 @@ import {
 import { LANDING_SIZE, MORE_PAGE_SIZE, PAGE_SIZE, type Landing } from '../../domain/packages/types'
 import { LANDING_QUERIES, upstreamQuestion, versionPanelsOf } from '../../domain/packages/rules'
 import { countAnswered } from '../../domain/packages/count'
-import type { Result } from '../../adapters/ports'
+import type { DownloadFailure, Result } from '../../adapters/ports'
 import { asked, caused, type Effect, type EffectOutput, type EffectTable } from './types'
 import { ofType, request, settle, thrown } from './operators'
 
@@ -219,6 +219,15 @@ const versionPanels: Effect = (events$, _state$, ports) =>
     }),
   )
 
+/** The failure as its event records it: the platform's code, and what blocks a version it refuses. */
+const downloadRefusal = ({ status, message, code, policy, watch }: DownloadFailure) => ({
+  status: status ?? null,
+  message,
+  ...(code !== undefined ? { code } : {}),
+  ...(policy !== undefined ? { policy } : {}),
+  ...(watch !== undefined ? { watch } : {}),
+})
+
 const download: Effect = (events$, _state$, ports) =>
   events$.pipe(
     ofType('packages/DownloadRequested'),
@@ -226,8 +235,7 @@ const download: Effect = (events$, _state$, ports) =>
       const { file, repoKey, path } = env.event.data
       return request(env, () => ports.packagesApi.download(repoKey, path), {
         done: () => DownloadFinished({ file }),
-        failed: (failure) =>
-          DownloadFailed({ file, status: failure.status ?? null, message: failure.message }),
+        failed: (failure) => DownloadFailed({ file, ...downloadRefusal(failure) }),
       })
     }),
   )

@@ -19,7 +19,7 @@ import {
   packagesEvents,
   type PackagesEvent,
 } from './events'
-import { appendVersions, upstreamQuestion } from './rules'
+import { appendVersions, downloadMessageOf, upstreamQuestion } from './rules'
 import { versionTabsOf } from '../packageTypes'
 import { awaits, idle, reloading } from '../shared/loadable'
 import {
@@ -430,16 +430,8 @@ function evolve(s: PackagesState, event: PackagesEvent | SessionEvent): Packages
           : d
       return { ...s, details, version: { ...rest, data: { ...v.data, provenance } } }
     }
-    case 'packages/DownloadFailed': {
-      // Only "forbidden" and "not found" are the user's business; other failures stay in the log.
-      const message =
-        e.data.status === 403
-          ? `You do not have permission to download ${e.data.file}`
-          : e.data.status === 404
-            ? `${e.data.file} was not found`
-            : null
-      return { ...s, version: { ...s.version, download: { file: null, message } } }
-    }
+    case 'packages/DownloadFailed':
+      return { ...s, version: { ...s.version, download: { file: null, message: downloadMessageOf(e.data) } } }
   }
 }
 

@@ -194,10 +194,17 @@ export const DownloadRequested = defineEvent(
   t.type({ file: t.string, repoKey: t.string, path: t.string }),
 )
 export const DownloadFinished = defineEvent('packages/DownloadFinished', t.type({ file: t.string }))
-/** `status` is the HTTP status when there was one; only 403 and 404 are shown to the user. */
+/**
+ * `status` is the HTTP status when there was one; `code` the platform's error code (`BLOCKED`:
+ * a watch's policy blocks the version, with `policy` and `watch` when it named them). Logs
+ * older than the code have none: their 403 reads as a refusal without a reason.
+ */
 export const DownloadFailed = defineEvent(
   'packages/DownloadFailed',
-  t.type({ file: t.string, status: Nullable(t.number), message: t.string }),
+  t.intersection([
+    t.type({ file: t.string, status: Nullable(t.number), message: t.string }),
+    t.partial({ code: t.string, policy: t.string, watch: t.string }),
+  ]),
 )
 
 /** The packages page without a search asked for its newest and most downloaded packages. */

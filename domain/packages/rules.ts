@@ -5,6 +5,7 @@
  */
 import {
   MORE_PAGE_SIZE,
+  type DownloadMessage,
   type ListState,
   type PackageQuery,
   type PackageDetails,
@@ -69,6 +70,31 @@ export function downloadOf(
   if (!goMod) return { name: file.name, path: file.path }
   const zip = (s: string) => (s.endsWith('.mod') ? `${s.slice(0, -4)}.zip` : s)
   return { name: zip(file.name), path: zip(file.path) }
+}
+
+/**
+ * Why a download failed, as the user is told: a version a watch's policy blocks (the platform's
+ * code `BLOCKED`, whatever its status), another refusal, a missing file, or a failure a Retry may
+ * mend (an answer without a status, a server error).
+ */
+export function downloadMessageOf(failed: {
+  readonly file: string
+  readonly status: number | null
+  readonly code?: string
+  readonly policy?: string
+  readonly watch?: string
+}): DownloadMessage {
+  const { file } = failed
+  if (failed.code === 'BLOCKED')
+    return {
+      key: 'downloadBlocked',
+      file,
+      ...(failed.policy !== undefined ? { policy: failed.policy } : {}),
+      ...(failed.watch !== undefined ? { watch: failed.watch } : {}),
+    }
+  if (failed.status === 403) return { key: 'downloadForbidden', file }
+  if (failed.status === 404) return { key: 'downloadNotFound', file }
+  return { key: 'downloadFailed', file }
 }
 
 export const SEVERITY_LEVELS = ['critical', 'high', 'medium', 'low', 'info', 'unknown', 'skipped'] as const

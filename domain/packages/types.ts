@@ -261,6 +261,23 @@ export type DetailsState = { readonly tab: PackageTab | null } & (
   Idle | (Loading<never> & AskedPackage) | (Loaded<PackageDetails> & AskedPackage) | (Failed & AskedPackage)
 )
 
+/**
+ * Why a file was not downloaded, as a message key with its data (ui/packages/messages.ts words
+ * it): refused as `BLOCKED` by a watch's policy (naming them when the platform did), refused
+ * otherwise, not found, or failed (a Retry may help). `recorded`: the words an earlier build kept.
+ */
+export type DownloadMessage =
+  | {
+      readonly key: 'downloadBlocked'
+      readonly file: string
+      readonly policy?: string
+      readonly watch?: string
+    }
+  | { readonly key: 'downloadForbidden'; readonly file: string }
+  | { readonly key: 'downloadNotFound'; readonly file: string }
+  | { readonly key: 'downloadFailed'; readonly file: string }
+  | { readonly key: 'recorded'; readonly text: string }
+
 /** A version's panels, tab and download: beside its loading, each changed by its own events. */
 export interface VersionPanels {
   /** Null until the user picks one: the default-tab rule applies. */
@@ -272,7 +289,7 @@ export interface VersionPanels {
   readonly dockerPlatforms?: ReadonlyArray<string>
   readonly dependencies: Panel<ReadonlyArray<Dependency>>
   readonly properties: Panel<ReadonlyArray<Property>>
-  readonly download: { readonly file: string | null; readonly message: string | null }
+  readonly download: { readonly file: string | null; readonly message: DownloadMessage | null }
   /** The Retry of a version its remote could not fetch: on its way, or failed (absent: none asked). */
   readonly upstreamCheck?: 'checking' | 'failed'
   /**

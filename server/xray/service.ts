@@ -471,7 +471,8 @@ export function createXrayService(ctx: XrayContext) {
     /**
      * Refuses a version a watch's policy blocks to everyone, whichever way its file is asked for
      * (the npm registry, a file path under /artifactory/, the console's Download): a 403 naming
-     * the policy, the watch and the advisory, and how to get an exception.
+     * the policy, the watch and the advisory, and how to get an exception; code BLOCKED, and the
+     * policy, watch and issue as fields of their own where the answer is the platform's shape.
      */
     async refuseBlocked(versionId: string | null | undefined): Promise<void> {
       const blocked = versionId ? await store.blockingViolation(versionId, now()) : undefined
@@ -482,6 +483,8 @@ export function createXrayService(ctx: XrayContext) {
             `"${blocked.watch}": ${blocked.issue} (${blocked.severity}) in ${blocked.component}. ` +
             'Ask an administrator for an ignore rule to download it.',
           'BLOCKED',
+          // What the console words the refusal with (its sentence is for clients that only print).
+          { policy: blocked.policy, watch: blocked.watch, issue: blocked.issue },
         )
     },
 

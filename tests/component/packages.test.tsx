@@ -612,6 +612,56 @@ describe('version details', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('react-18.2.0.tgz was not found')
   })
 
+  it('a download a watch’s policy blocks says so, naming them; Retry downloads once it is lifted', async () => {
+    const api = catalogue()
+    api.catalogue.failures.download = {
+      kind: 'status',
+      status: 403,
+      message: 'react@18.2.0 is blocked by policy "no-high" of watch "everything"',
+      code: 'BLOCKED',
+      policy: 'no-high',
+      watch: 'everything',
+    }
+    renderArea(<PackagesArea />, { path: '/packages/npm%3A%2F%2Freact/18.2.0', pattern: PATTERN, api })
+    const download = () => screen.getByRole('button', { name: 'Download react-18.2.0.tgz' })
+    await screen.findByRole('heading', { level: 1, name: 'react 18.2.0' }, { timeout: 15_000 })
+    await userEvent.click(download())
+    const alert = await screen.findByRole('alert')
+    expect(alert).toHaveTextContent(
+      'react-18.2.0.tgz was not downloaded: this version is blocked by policy no-high of watch everything.',
+    )
+    expect(alert).toHaveTextContent('Ask an administrator for an exception')
+    expect(alert).not.toHaveTextContent('permission')
+    // An administrator's ignore rule lifts it; Retry downloads, the button waiting meanwhile.
+    delete api.catalogue.failures.download
+    let answer!: () => void
+    api.catalogue.gate = new Promise<void>((r) => (answer = r))
+    await userEvent.click(within(alert).getByRole('button', { name: 'Retry' }))
+    expect(download()).toBeDisabled()
+    expect(screen.queryByRole('alert')).toBeNull()
+    answer()
+    await waitFor(() => expect(download()).toBeEnabled())
+    expect(api.catalogue.downloads).toEqual([{ repoKey: 'npm-remote', path: 'react/-/react-18.2.0.tgz' }])
+    expect(screen.queryByRole('alert')).toBeNull()
+  })
+
+  it('a refusal without a reason says permission; a failed download offers Retry', async () => {
+    const api = catalogue()
+    api.catalogue.failures.download = { kind: 'status', status: 403, message: 'Forbidden' }
+    renderArea(<PackagesArea />, { path: '/packages/npm%3A%2F%2Freact/18.2.0', pattern: PATTERN, api })
+    await screen.findByRole('heading', { level: 1, name: 'react 18.2.0' }, { timeout: 15_000 })
+    await userEvent.click(screen.getByRole('button', { name: 'Download react-18.2.0.tgz' }))
+    const refused = await screen.findByRole('alert')
+    expect(refused).toHaveTextContent('You do not have permission to download react-18.2.0.tgz')
+    expect(within(refused).queryByRole('button', { name: 'Retry' })).toBeNull()
+    api.catalogue.failures.download = { kind: 'network', message: 'offline' }
+    await userEvent.click(screen.getByRole('button', { name: 'Download react-18.2.0.tgz' }))
+    await waitFor(() =>
+      expect(screen.getByRole('alert')).toHaveTextContent('react-18.2.0.tgz could not be downloaded.'),
+    )
+    expect(within(screen.getByRole('alert')).getByRole('button', { name: 'Retry' })).toBeInTheDocument()
+  })
+
   it('npm versions show dependencies and properties', async () => {
     const api = catalogue()
     api.catalogue.dependencies = [{ name: 'loose-envify', version: '^1.1.0', scope: 'prod' }]

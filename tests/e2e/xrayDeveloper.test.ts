@@ -2,7 +2,7 @@
 // imports the real advisories it ships and scans the catalogue's npm versions at start): an
 // admin's policy blocks downloads of high-severity findings on every repository; the developer
 // finds the catalogue's lodash 4.17.15 among the violations, opens its page, reads the block with
-// its policy and how to get an exception, the advisory with its CVE and fixed version, and
+// its policy and how to get an exception (its Download refused, saying so), the advisory with its CVE and fixed version, and
 // downloads the version's SBOM, which names the same advisory. Then the npm CLI: a version the
 // admin publishes is refused to the developer's `npm install` with npm's 403 naming the policy,
 // the advisory and how to get an exception, and its violation shows on the Violations page.
@@ -74,6 +74,16 @@ describe('security scanning for a developer (e2e)', () => {
     expect(await blocked.getByRole('link', { name: 'Violations' }).getAttribute('href')).toBe(
       '/ui/violations?watch=everything',
     )
+
+    // Its Download is refused, and says why rather than "permission", with Retry for later.
+    await page.getByRole('button', { name: 'Download lodash-4.17.15.tgz' }).click()
+    const refused = page.getByRole('alert').filter({ hasText: 'lodash-4.17.15.tgz was not downloaded' })
+    await refused.waitFor({ timeout: 30_000 })
+    const said = (await refused.textContent()) ?? ''
+    expect(said).toContain('this version is blocked by policy no-high of watch everything')
+    expect(said).toContain('Ask an administrator for an exception')
+    expect(said).not.toContain('permission')
+    expect(await refused.getByRole('button', { name: 'Retry' }).count()).toBe(1)
 
     const findings = page.getByRole('table', { name: 'Vulnerabilities of 4.17.15' })
     const finding = findings.getByRole('row').filter({ hasText: LODASH })

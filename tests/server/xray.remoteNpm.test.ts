@@ -5,7 +5,10 @@
  * the install that fetches it from the upstream gets the npm-shaped 403, not the bytes. Against
  * tests/support's small upstream registry on 127.0.0.1, with an OSV advisory imported for it.
  */
+import { left, right } from 'fp-ts/Either'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createHttpClient } from '../../adapters/http/client'
+import { createPackagesApi } from '../../adapters/http/packages'
 import { call } from '../support/apiCalls'
 import { osvAdvisory } from '../support/osvAdvisories'
 import { securityPolicy } from '../support/xrayPolicies'
@@ -118,6 +121,48 @@ describe('an npm version a remote caches', () => {
     // A version no policy blocks downloads as before.
     const fixed = await fetch(`${server.url}/artifactory/npm-remote/${NAME}/-/${NAME}-1.0.1.tgz`, { headers })
     expect(fixed.status).toBe(200)
+  })
+
+  it('is refused to the console’s Download with a code and the policy and watch that block it', async () => {
+    // The console words the refusal from these fields, not from the sentence (issue 36: "a
+    // blocked version says so … with the policy and how to get an exception").
+    const path = `${NAME}/-/${NAME}-1.0.0.tgz`
+    const refused = await fetch(
+      `${server.url}/ui/api/v1/download?repoKey=npm-remote&path=${encodeURIComponent(path)}`,
+      { headers: browserHeaders(server.url, admin) },
+    )
+    expect(refused.status).toBe(403)
+    expect(await refused.json()).toMatchObject({
+      code: 'BLOCKED',
+      policy: 'remote-critical',
+      watch: 'remote-watch',
+      issue: ADVISORY,
+    })
+    // The console's adapter reads them into its failure; a version no policy blocks is saved.
+    const saved: Array<{ name: string; size: number }> = []
+    const signedIn: typeof fetch = (input, init) =>
+      fetch(input, {
+        ...init,
+        headers: { ...Object.fromEntries(new Headers(init?.headers)), ...browserHeaders(server.url, admin) },
+      })
+    const packages = createPackagesApi(createHttpClient({ base: `${server.url}/ui/api/v1`, retries: 0 }), {
+      fetch: signedIn,
+      saveFile: (blob, name) => saved.push({ name, size: blob.size }),
+    })
+    expect(await packages.download('npm-remote', path)).toEqual(
+      left({
+        kind: 'status',
+        status: 403,
+        message: expect.stringContaining('Ask an administrator'),
+        code: 'BLOCKED',
+        policy: 'remote-critical',
+        watch: 'remote-watch',
+      }),
+    )
+    expect(await packages.download('npm-remote', `${NAME}/-/${NAME}-1.0.1.tgz`)).toEqual(right(undefined))
+    expect(saved).toEqual([
+      { name: `${NAME}-1.0.1.tgz`, size: fixture.packed.find((p) => p.version === '1.0.1')!.tarball.length },
+    ])
   })
 
   it('is refused from its first download when the upstream sends it without a length', async () => {

@@ -3,7 +3,7 @@
  * filtering, sorting and cursor paging, calls recorded, failures injectable per call.
  */
 import { left, right } from 'fp-ts/Either'
-import type { PackagesApi, ReleaseBundlesApi, Result } from '../../adapters/ports'
+import type { DownloadFailure, PackagesApi, ReleaseBundlesApi, Result } from '../../adapters/ports'
 import type { Failure } from '../../domain/shared/failure'
 import type {
   Build,
@@ -94,7 +94,7 @@ export interface FakeCatalogue {
   dependencies: Dependency[]
   properties: Property[]
   /** A call name → the failure it answers with. */
-  failures: Partial<Record<keyof PackagesApi, Failure>>
+  failures: Partial<Record<keyof PackagesApi, DownloadFailure>>
   /** Calls made, in order, with their arguments. */
   calls: { name: keyof PackagesApi; args: unknown[] }[]
   /** When set, every call waits for this promise first (to observe loading states). */

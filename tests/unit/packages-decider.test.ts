@@ -453,15 +453,23 @@ describe('package and version details', () => {
     expect(versionTabsOf('Docker')).toEqual(['readme', 'builds', 'dockerLayers'])
   })
 
-  it('a download failure shows a message only for 403 and 404', () => {
+  it('a download failure says why: blocked by a policy, refused, not found, or failed', () => {
     const base = [E.DownloadRequested({ file: 'a.tgz', repoKey: 'npm', path: 'a/-/a.tgz' })]
-    const at = (status: number | null) =>
-      fold([...base, E.DownloadFailed({ file: 'a.tgz', status, message: 'x' })]).packages.version.download
-        .message
-    expect(at(403)).toMatch(/permission/)
-    expect(at(404)).toMatch(/not found/)
-    expect(at(500)).toBeNull()
-    expect(at(null)).toBeNull()
+    const at = (status: number | null, more: { code?: string; policy?: string; watch?: string } = {}) =>
+      fold([...base, E.DownloadFailed({ file: 'a.tgz', status, message: 'x', ...more })]).packages.version
+        .download
+    // The platform's code says a watch's policy blocks the version, whatever the status.
+    expect(at(403, { code: 'BLOCKED', policy: 'no-high', watch: 'everything' })).toEqual({
+      file: null,
+      message: { key: 'downloadBlocked', file: 'a.tgz', policy: 'no-high', watch: 'everything' },
+    })
+    expect(at(403, { code: 'BLOCKED' }).message).toEqual({ key: 'downloadBlocked', file: 'a.tgz' })
+    // A 403 without the code (a log older than it, another refusal) is a refusal without a reason.
+    expect(at(403).message).toEqual({ key: 'downloadForbidden', file: 'a.tgz' })
+    expect(at(403, { code: 'FORBIDDEN' }).message).toEqual({ key: 'downloadForbidden', file: 'a.tgz' })
+    expect(at(404).message).toEqual({ key: 'downloadNotFound', file: 'a.tgz' })
+    expect(at(500).message).toEqual({ key: 'downloadFailed', file: 'a.tgz' })
+    expect(at(null).message).toEqual({ key: 'downloadFailed', file: 'a.tgz' })
   })
 
   it('signing out clears the area', () => {

@@ -178,15 +178,43 @@ describe('packages effects', () => {
     expect(log).toMatch(/navigation\/(Navigated|Deferred)|bus\/CommandRejected/)
   })
 
-  it('a 404 download surfaces, a 500 does not', async () => {
+  it('a failed download records why: the platform’s code and what blocks the version', async () => {
     const { app, api } = setup()
     api.catalogue.failures.download = { kind: 'status', status: 404, message: 'Not Found' }
     app.dispatch({ type: 'packages/DownloadFile', file: 'x.tgz', repoKey: 'npm', path: 'x/-/x.tgz' })
     await flush(1)
-    expect(app.getState().packages.version.download.message).toBe('x.tgz was not found')
-    api.catalogue.failures.download = { kind: 'status', status: 500, message: 'err' }
+    expect(app.getState().packages.version.download.message).toEqual({
+      key: 'downloadNotFound',
+      file: 'x.tgz',
+    })
+    api.catalogue.failures.download = {
+      kind: 'status',
+      status: 403,
+      message: 'x@1 is blocked',
+      code: 'BLOCKED',
+      policy: 'no-high',
+      watch: 'everything',
+    }
     app.dispatch({ type: 'packages/DownloadFile', file: 'x.tgz', repoKey: 'npm', path: 'x/-/x.tgz' })
     await flush(1)
-    expect(app.getState().packages.version.download.message).toBeNull()
+    const failed = app
+      .exportLog()
+      .split('\n')
+      .filter((l) => l.includes('"packages/DownloadFailed"'))
+      .map((l) => (JSON.parse(l) as { data: unknown }).data)
+    expect(failed.at(-1)).toEqual({
+      file: 'x.tgz',
+      status: 403,
+      message: 'x@1 is blocked',
+      code: 'BLOCKED',
+      policy: 'no-high',
+      watch: 'everything',
+    })
+    expect(app.getState().packages.version.download.message).toEqual({
+      key: 'downloadBlocked',
+      file: 'x.tgz',
+      policy: 'no-high',
+      watch: 'everything',
+    })
   })
 })

@@ -5,9 +5,9 @@ import { ArrowLeft, Download, FileX } from 'lucide-react'
 import { useDispatch, useQuery } from '../shared/appContext'
 import { availabilityOf, downloadOf, withFiles } from '../../domain/packages/rules'
 import { defaultVersionTab, versionTabsOf } from '../../domain/packageTypes'
-import type { VersionFile, VersionTab } from '../../domain/packages/types'
+import type { DownloadMessage, VersionFile, VersionTab } from '../../domain/packages/types'
 import { Button } from '../shared/kit/Button'
-import { FailureNote, LoadFailure } from '../shared/kit/LoadFailure'
+import { LoadFailure } from '../shared/kit/LoadFailure'
 import { Select } from '../shared/kit/Select'
 import { Badge, BreakAfter, EmptyState, KeyValue } from '../shared/kit/Surface'
 import { MiddleCut } from '../shared/kit/MiddleCut'
@@ -15,6 +15,7 @@ import { RelativeTime } from '../shared/kit/RelativeTime'
 import { Table } from '../shared/kit/Table'
 import { Tabs } from '../shared/kit/Tabs'
 import { XrayFindings } from './XrayFindings'
+import { downloadMessageText } from './messages'
 import { DetailsSkeleton, TypeIcon, vulnerabilitiesFact } from './common'
 import { packagePath, versionPath } from '../shared/packageLinks'
 import { formatBytes } from '../shared/sizes'
@@ -68,6 +69,17 @@ export function VersionDetails({ packageId, versionId }: { packageId: string; ve
   // The tab the user chose, else the package type's default.
   const tab =
     state.tab ?? defaultVersionTab({ packageType: pkg.packageType, leadFilePath: repo?.leadFilePath ?? null })
+  const downloadFile = (name: string, path: string) =>
+    repo && dispatch({ type: 'packages/DownloadFile', file: name, repoKey: repo.name, path })
+  // A failure a Retry may mend (an exception granted since, a server that answers again) offers
+  // one; a refusal without a reason or a missing file would only be refused again.
+  const retryOf = (message: DownloadMessage) => {
+    if (message.key !== 'downloadBlocked' && message.key !== 'downloadFailed') return undefined
+    const again = version.files
+      .map((f) => downloadOf(pkg.packageType, f))
+      .find((d) => d?.name === message.file)
+    return again ? () => downloadFile(again.name, again.path) : undefined
+  }
 
   return (
     <article className={`${kit.page} ${styles.page}`} aria-labelledby="version-title">
@@ -127,7 +139,12 @@ export function VersionDetails({ packageId, versionId }: { packageId: string; ve
           onRetry={() => dispatch({ type: 'packages/CheckUpstream', versionId: version.id })}
         />
       )}
-      {state.download.message && <FailureNote>{state.download.message}</FailureNote>}
+      {state.download.message && (
+        <LoadFailure
+          message={downloadMessageText(state.download.message)}
+          onRetry={retryOf(state.download.message)}
+        />
+      )}
       <div className={styles.detailsLayout} data-facts="after">
         <div className={styles.detailsMain}>
           <section aria-labelledby="files-title" className={`${styles.section} ${styles.files}`}>
@@ -190,14 +207,7 @@ export function VersionDetails({ packageId, versionId }: { packageId: string; ve
                     title="Download"
                     icon={<Download size={16} aria-hidden />}
                     disabled={state.download.file === download.name}
-                    onClick={() =>
-                      dispatch({
-                        type: 'packages/DownloadFile',
-                        file: download.name,
-                        repoKey: repo.name,
-                        path: download.path,
-                      })
-                    }
+                    onClick={() => downloadFile(download.name, download.path)}
                   >
                     <span className={styles.downloadWords}>Download</span>
                   </Button>
