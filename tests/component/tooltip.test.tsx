@@ -92,4 +92,36 @@ describe('the kit tooltip', () => {
     expect(screen.queryByRole('tooltip')).not.toBeInTheDocument()
     expect(button).toHaveAttribute('aria-describedby', 'own')
   })
+
+  // A list shows a hint per row (the packages list's dates): each trigger added six listeners of
+  // its own, mounted with every row. A hint hears its trigger through React's handlers on the
+  // root, and the trigger's own handlers still run.
+  it('adds no listener to a trigger nobody has used, and still hears its own handlers', async () => {
+    const user = userEvent.setup()
+    const added = vi.spyOn(EventTarget.prototype, 'addEventListener')
+    const onFocus = vi.fn()
+    render(
+      <ul>
+        {Array.from({ length: 100 }, (_, i) => (
+          <li key={i}>
+            <Tooltip content={`Row ${i}`}>
+              <button type="button" onFocus={onFocus}>
+                Item {i}
+              </button>
+            </Tooltip>
+          </li>
+        ))}
+      </ul>,
+    )
+    const triggers = screen.getAllByRole('button')
+    expect(triggers).toHaveLength(100)
+    const onTriggers = () => added.mock.contexts.filter((target) => triggers.includes(target as HTMLElement))
+    expect(onTriggers()).toHaveLength(0)
+    await user.tab()
+    expect(triggers[0]).toHaveFocus()
+    expect(onFocus).toHaveBeenCalledOnce()
+    expect(screen.getByRole('tooltip')).toHaveTextContent('Row 0')
+    expect(triggers[0]).toHaveAccessibleDescription('Row 0')
+    added.mockRestore()
+  })
 })

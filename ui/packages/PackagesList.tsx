@@ -3,7 +3,7 @@
  * shared links show the same results) or count-only. Rows are virtualised and pages of
  * 100 load as the user scrolls, so tens of thousands of packages stay smooth.
  */
-import { useEffect, useMemo, useRef, type CSSProperties } from 'react'
+import { memo, useEffect, useMemo, useRef, type CSSProperties } from 'react'
 import { Link, useSearch } from 'wouter'
 import { useFixedRows } from '../shared/kit/fixedRows'
 import { useDispatch, useQuery } from '../shared/appContext'
@@ -202,43 +202,20 @@ function VirtualRows({ rows }: { rows: ListRows }) {
       <div role="list" aria-label="Packages" style={{ height: rowsShown.total, position: 'relative' }}>
         {items.map((index) => {
           const pkg = rowAt(rows.pages, starts, index)
-          return (
+          // -1 tells assistive technology the size is unknown, as the count is.
+          const setSize = rows.totalCount ?? -1
+          return pkg ? (
+            <PackageRow key={index} index={index} pkg={pkg} setSize={setSize} scanner={scanner} />
+          ) : (
             <div
               key={index}
               role="listitem"
               className={styles.row}
-              style={{ height: ROW_HEIGHT, transform: `translateY(${index * ROW_HEIGHT}px)` }}
-              // -1 tells assistive technology the size is unknown, as the count is.
-              aria-setsize={rows.totalCount ?? -1}
+              style={rowStyle(index)}
+              aria-setsize={setSize}
               aria-posinset={index + 1}
             >
-              {pkg ? (
-                <>
-                  <span className={styles.rowIcon}>
-                    <TypeIcon type={pkg.packageType} />
-                  </span>
-                  <span className={styles.rowTitle}>
-                    <Link href={packagePath(pkg.id)} className={styles.rowName}>
-                      {pkg.name}
-                    </Link>
-                    <span className={styles.version}>{pkg.latestVersion ?? 'no version'}</span>
-                  </span>
-                  {/* Counts only where a scanner gives them: without one (lightweight) the row
-                      showed counts, or "No known vulnerabilities", where the package page says
-                      why there are none. */}
-                  <span className={styles.rowChips}>
-                    {scanner && <VulnerabilityBadges vulnerabilities={pkg.vulnerabilities} />}
-                  </span>
-                  <span className={styles.rowDescription}>{markdownToText(pkg.description ?? '')}</span>
-                  <span className={styles.rowMeta}>
-                    <span>{pkg.packageType}</span>
-                    <span>
-                      Updated <RelativeTime iso={pkg.modified} />
-                    </span>
-                    <span>{DOWNLOADS.format(pkg.stats.downloads)} downloads</span>
-                  </span>
-                </>
-              ) : rows.more === 'failed' ? (
+              {rows.more === 'failed' ? (
                 <span role="alert" className={styles.rowMessage}>
                   More packages could not be loaded.
                   <Button size="sm" onClick={() => dispatch({ type: 'packages/LoadMore' })}>
@@ -258,3 +235,58 @@ function VirtualRows({ rows }: { rows: ListRows }) {
     </div>
   )
 }
+
+const rowStyle = (index: number): CSSProperties => ({
+  height: ROW_HEIGHT,
+  transform: `translateY(${index * ROW_HEIGHT}px)`,
+})
+
+/**
+ * A package's row, drawn again only when its package, place or count changes: the list renders
+ * on each scroll step, page and count, and every row shown (its link, icon, chips, description
+ * and time) was drawn again each time, for the one or two rows that came into view.
+ */
+const PackageRow = memo(function PackageRow({
+  index,
+  pkg,
+  setSize,
+  scanner,
+}: {
+  readonly index: number
+  readonly pkg: PackageSummary
+  readonly setSize: number
+  readonly scanner: boolean
+}) {
+  return (
+    <div
+      role="listitem"
+      className={styles.row}
+      style={rowStyle(index)}
+      aria-setsize={setSize}
+      aria-posinset={index + 1}
+    >
+      <span className={styles.rowIcon}>
+        <TypeIcon type={pkg.packageType} />
+      </span>
+      <span className={styles.rowTitle}>
+        <Link href={packagePath(pkg.id)} className={styles.rowName}>
+          {pkg.name}
+        </Link>
+        <span className={styles.version}>{pkg.latestVersion ?? 'no version'}</span>
+      </span>
+      {/* Counts only where a scanner gives them: without one (lightweight) the row showed
+          counts, or "No known vulnerabilities", where the package page says why there are none. */}
+      <span className={styles.rowChips}>
+        {scanner && <VulnerabilityBadges vulnerabilities={pkg.vulnerabilities} />}
+      </span>
+      <span className={styles.rowDescription}>{markdownToText(pkg.description ?? '')}</span>
+      <span className={styles.rowMeta}>
+        <span>{pkg.packageType}</span>
+        <span>
+          Updated <RelativeTime iso={pkg.modified} />
+        </span>
+        <span>{DOWNLOADS.format(pkg.stats.downloads)} downloads</span>
+      </span>
+    </div>
+  )
+})

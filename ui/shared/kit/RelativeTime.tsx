@@ -16,7 +16,8 @@ export function RelativeTime({ iso, now }: { readonly iso: string; readonly now?
   if (wanted !== period) setPeriod(wanted)
   const text = formatRelative(iso, now ?? ticking)
   return (
-    <Tooltip content={formatDateTime(iso)}>
+    // The exact date is formatted when its hint shows, not for every row of a list up front.
+    <Tooltip content={() => formatDateTime(iso)}>
       <time dateTime={iso} tabIndex={0}>
         {text}
       </time>

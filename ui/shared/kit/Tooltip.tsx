@@ -15,15 +15,14 @@ import {
   useEffect,
   useId,
   useLayoutEffect,
-  useMemo,
   useRef,
   useState,
+  type FocusEvent,
+  type PointerEvent,
   type ReactElement,
   type ReactNode,
-  type Ref,
 } from 'react'
 import { createPortal } from 'react-dom'
-import { mergeRefs } from './intent'
 import styles from './tooltip.module.css'
 
 /** How long the pointer rests on a trigger before its hint shows (Radix's default was 700). */
@@ -31,101 +30,136 @@ const REST_MS = 300
 /** The gap between the trigger and the hint, and the least margin to the window's edges. */
 const GAP = 6
 
+type Handler<E> = ((event: E) => void) | undefined
+
 interface TriggerProps {
-  readonly ref?: Ref<HTMLElement>
   readonly 'aria-describedby'?: string
+  readonly onPointerEnter?: Handler<PointerEvent<HTMLElement>>
+  readonly onPointerLeave?: Handler<PointerEvent<HTMLElement>>
+  readonly onPointerDown?: Handler<PointerEvent<HTMLElement>>
+  readonly onPointerUp?: Handler<PointerEvent<HTMLElement>>
+  readonly onFocus?: Handler<FocusEvent<HTMLElement>>
+  readonly onBlur?: Handler<FocusEvent<HTMLElement>>
 }
 
+/** A trigger's pending rest of the pointer, and whether a press is under way (never rendered). */
+interface TriggerState {
+  resting?: ReturnType<typeof setTimeout>
+  pressed: boolean
+}
+const triggers = new WeakMap<Element, TriggerState>()
+const stateOf = (trigger: Element): TriggerState => {
+  let state = triggers.get(trigger)
+  if (state === undefined) triggers.set(trigger, (state = { pressed: false }))
+  return state
+}
+
+/**
+ * A hint that costs nothing until it is wanted: a list shows hundreds of dates with one each (the
+ * packages list's rows), and each used to add six listeners to its trigger and two effects,
+ * mounted with every row. The trigger's events now come through React's handlers on the root
+ * (no listener of its own), and only a shown hint listens for Escape and scrolling.
+ * `content` may be a function, called only when the hint shows (an exact date formatted for
+ * every row that nobody points at was most of a row's formatting).
+ */
 export function Tooltip({
   content,
   children,
 }: {
-  readonly content: ReactNode
-  /** One element (the trigger); it takes a ref and an aria-describedby. */
+  readonly content: ReactNode | (() => ReactNode)
+  /** One element (the trigger); it takes an aria-describedby and the pointer and focus handlers. */
   readonly children: ReactElement<TriggerProps>
 }) {
   const id = useId()
-  const [trigger, setTrigger] = useState<HTMLElement | null>(null)
-  const [shown, setShown] = useState(false)
+  // The element the hint is shown for, or null while hidden.
+  const [shownFor, setShownFor] = useState<HTMLElement | null>(null)
   const own = children.props
-  const ref = useMemo(() => mergeRefs(own.ref, setTrigger), [own.ref])
   const hasContent = content != null && content !== false
+  const visible = hasContent && shownFor !== null
+  const hide = (trigger: Element) => {
+    clearTimeout(stateOf(trigger).resting)
+    setShownFor(null)
+  }
 
-  // The trigger's own events, listened to on its element: the caller's handlers stay as they are.
-  useEffect(() => {
-    if (!trigger || !hasContent) return
-    let resting: ReturnType<typeof setTimeout> | undefined
+  // Each calls the trigger's own handler first: the caller's handlers stay as they are.
+  const handlers: TriggerProps = {
+    onPointerEnter: (e) => {
+      own.onPointerEnter?.(e)
+      // A touch is a press, not a rest: touch screens get no hover hints.
+      if (e.pointerType === 'touch') return
+      const trigger = e.currentTarget
+      const at = stateOf(trigger)
+      clearTimeout(at.resting)
+      at.resting = setTimeout(() => setShownFor(trigger), REST_MS)
+    },
+    onPointerLeave: (e) => {
+      own.onPointerLeave?.(e)
+      if (e.currentTarget.contains(document.activeElement)) clearTimeout(stateOf(e.currentTarget).resting)
+      else hide(e.currentTarget)
+    },
     // A press focuses its trigger too: that focus shows no hint (the press just hid it).
-    let pressed = false
-    const hide = () => {
-      clearTimeout(resting)
-      setShown(false)
-    }
-    const on: Partial<Record<keyof HTMLElementEventMap, (e: Event) => void>> = {
-      pointerenter: (e) => {
-        // A touch is a press, not a rest: touch screens get no hover hints.
-        if ((e as globalThis.PointerEvent).pointerType === 'touch') return
-        clearTimeout(resting)
-        resting = setTimeout(() => setShown(true), REST_MS)
-      },
-      pointerleave: () => (trigger.contains(document.activeElement) ? clearTimeout(resting) : hide()),
-      pointerdown: () => {
-        pressed = true
-        hide()
-      },
-      pointerup: () => (pressed = false),
-      // focusin and focusout, not focus and blur: they bubble, so a trigger that wraps the
-      // control (a span around a checkbox) shows its hint when the control inside is focused.
-      focusin: () => {
-        if (!pressed) setShown(true)
-        pressed = false
-      },
-      focusout: hide,
-    }
-    const entries = Object.entries(on) as [string, (e: Event) => void][]
-    for (const [type, listener] of entries) trigger.addEventListener(type, listener)
-    return () => {
-      clearTimeout(resting)
-      for (const [type, listener] of entries) trigger.removeEventListener(type, listener)
-    }
-  }, [trigger, hasContent])
-
-  const visible = shown && hasContent && trigger !== null
-  // While shown, Escape and scrolling hide it. Escape with the focus on the trigger stops there:
-  // the dialog or menu around it hears it only once the hint is gone (Radix's layers listen on
-  // the document while it captures, so this listens on the window, which captures first).
-  // Elsewhere (the pointer may rest on the trigger while the focus is away) it hides the hint
-  // and goes on.
-  useEffect(() => {
-    if (!visible || !trigger) return
-    const onKey = (e: globalThis.KeyboardEvent) => {
-      if (e.key !== 'Escape') return
-      if (trigger.contains(document.activeElement)) e.stopPropagation()
-      setShown(false)
-    }
-    const onScroll = () => setShown(false)
-    window.addEventListener('keydown', onKey, true)
-    window.addEventListener('scroll', onScroll, true)
-    return () => {
-      window.removeEventListener('keydown', onKey, true)
-      window.removeEventListener('scroll', onScroll, true)
-    }
-  }, [visible, trigger])
+    onPointerDown: (e) => {
+      own.onPointerDown?.(e)
+      stateOf(e.currentTarget).pressed = true
+      hide(e.currentTarget)
+    },
+    onPointerUp: (e) => {
+      own.onPointerUp?.(e)
+      stateOf(e.currentTarget).pressed = false
+    },
+    // React's focus and blur are focusin and focusout: they bubble, so a trigger that wraps the
+    // control (a span around a checkbox) shows its hint when the control inside is focused.
+    onFocus: (e) => {
+      own.onFocus?.(e)
+      const at = stateOf(e.currentTarget)
+      if (!at.pressed) setShownFor(e.currentTarget)
+      at.pressed = false
+    },
+    onBlur: (e) => {
+      own.onBlur?.(e)
+      hide(e.currentTarget)
+    },
+  }
 
   return (
     <>
       {cloneElement(children, {
-        ref,
+        ...(hasContent ? handlers : {}),
         'aria-describedby':
           [own['aria-describedby'], visible ? id : undefined].filter(Boolean).join(' ') || undefined,
       })}
-      {visible && createPortal(<Hint id={id} anchor={trigger} content={content} />, document.body)}
+      {visible &&
+        createPortal(
+          <Hint
+            id={id}
+            anchor={shownFor}
+            content={typeof content === 'function' ? content() : content}
+            onDismiss={() => hide(shownFor)}
+          />,
+          document.body,
+        )}
     </>
   )
 }
 
-/** The hint, over its anchor (under it when there is no room above), kept inside the window. */
-function Hint({ id, anchor, content }: { id: string; anchor: HTMLElement; content: ReactNode }) {
+/**
+ * The hint, over its anchor (under it when there is no room above), kept inside the window. While
+ * shown, Escape and scrolling dismiss it. Escape with the focus on the trigger stops there: the
+ * dialog or menu around it hears it only once the hint is gone (Radix's layers listen on the
+ * document while it captures, so this listens on the window, which captures first). Elsewhere
+ * (the pointer may rest on the trigger while the focus is away) it hides the hint and goes on.
+ */
+function Hint({
+  id,
+  anchor,
+  content,
+  onDismiss,
+}: {
+  id: string
+  anchor: HTMLElement
+  content: ReactNode
+  onDismiss: () => void
+}) {
   const bubble = useRef<HTMLSpanElement>(null)
   // Placed before the browser paints (measured against its own size): no frame at 0,0.
   useLayoutEffect(() => {
@@ -141,6 +175,20 @@ function Hint({ id, anchor, content }: { id: string; anchor: HTMLElement; conten
     el.style.left = `${left}px`
     el.style.visibility = 'visible'
   }, [anchor, content])
+  useEffect(() => {
+    const onKey = (e: globalThis.KeyboardEvent) => {
+      if (e.key !== 'Escape') return
+      if (anchor.contains(document.activeElement)) e.stopPropagation()
+      onDismiss()
+    }
+    const onScroll = () => onDismiss()
+    window.addEventListener('keydown', onKey, true)
+    window.addEventListener('scroll', onScroll, true)
+    return () => {
+      window.removeEventListener('keydown', onKey, true)
+      window.removeEventListener('scroll', onScroll, true)
+    }
+  }, [anchor, onDismiss])
   return (
     <span ref={bubble} id={id} role="tooltip" className={styles.tooltip}>
       {content}

@@ -31,14 +31,20 @@ export function tickPeriod(ageMs: number): number {
   return 3_600_000
 }
 
-/** The current time, moving on every `period` ms while the component is mounted. */
+/**
+ * The clock's time, moving on every `period` ms while the component is mounted. A clock that
+ * was idle gives the time of its last tick until its next: take the later of it and the time
+ * the component mounted.
+ */
 export function useTicking(period: number): number {
   const subscribe = useCallback(
     (listener: () => void) => {
       const clock = clockOf(period)
       clock.listeners.add(listener)
+      // The clock's time is not refreshed here: it moved on its snapshot, read while rendering,
+      // and every time mounted with it (a list's rows) rendered a second time. Callers take the
+      // later of it and their own mount time (RelativeTime), so an idle clock's old time is safe.
       if (clock.timer === undefined) {
-        clock.now = Date.now()
         clock.timer = setInterval(() => {
           clock.now = Date.now()
           for (const l of clock.listeners) l()
