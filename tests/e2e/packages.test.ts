@@ -282,4 +282,39 @@ describe('packages browser (e2e)', () => {
     expect(await list.locator('[role="listitem"][aria-posinset="1"]').count()).toBe(0)
     await context.close()
   })
+
+  it("a row's update time names its exact date on keyboard focus and on hover", async () => {
+    // The hint mounts when it is wanted (ui/shared/kit/Tooltip.tsx), not with every row: in a
+    // real browser it still comes to the keyboard and the pointer, named as the time's description.
+    const { context, page } = await signedInAt1440()
+    await page.goto(`${server.url}/ui/packages?q=*`)
+    const list = page.getByRole('list', { name: 'Packages' })
+    const rows = list.locator('[role="listitem"][aria-posinset]')
+    await rows.first().getByRole('link').waitFor({ timeout: 20_000 })
+    const exact = (time: ReturnType<Page['locator']>) =>
+      time.evaluate((e) =>
+        new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(
+          new Date(e.getAttribute('datetime') ?? ''),
+        ),
+      )
+    expect(await page.getByRole('tooltip').count()).toBe(0)
+    // From the row's link, the next stop of the keyboard is the row's time.
+    await rows.first().getByRole('link').focus()
+    await page.keyboard.press('Tab')
+    const first = rows.first().locator('time')
+    await expect.poll(() => first.evaluate((e) => e === document.activeElement)).toBe(true)
+    const hint = page.getByRole('tooltip')
+    await hint.waitFor()
+    expect(await hint.textContent()).toBe(await exact(first))
+    expect(await first.getAttribute('aria-describedby')).toBe(await hint.getAttribute('id'))
+    await page.keyboard.press('Escape')
+    await hint.waitFor({ state: 'detached' })
+    const second = rows.nth(1).locator('time')
+    await second.hover()
+    await hint.waitFor()
+    expect(await hint.textContent()).toBe(await exact(second))
+    await page.getByRole('heading', { name: 'Packages', level: 1 }).hover()
+    await hint.waitFor({ state: 'detached' })
+    await context.close()
+  })
 })
