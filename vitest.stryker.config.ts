@@ -6,10 +6,13 @@
 // layer's). MUTATION_AREAS (set by the bench from MUTATE) runs only the mutated areas' tests,
 // so a run of one file does not first run every area's tests; a mutant only another area's
 // tests detect then counts as undetected, so a narrowed figure is never above the whole run's.
+// MUTATION_TESTS (set by the bench from MUTATE_TESTS) runs only the test files it names: for a
+// table built as its module loads, each of whose mutants Stryker runs every test for.
 import { readdirSync } from 'node:fs'
 import { defineConfig } from 'vitest/config'
 
 const areas = (process.env.MUTATION_AREAS ?? '').split(',').filter((a) => a !== '')
+const files = (process.env.MUTATION_TESTS ?? '').split(',').filter((f) => f !== '')
 const named =
   areas.length > 0
     ? areas
@@ -19,20 +22,23 @@ const named =
 
 export default defineConfig({
   test: {
-    include: [
-      ...named.flatMap((area) => [
-        `tests/{unit,property}/${area}-*.test.ts`,
-        `tests/{unit,property}/${area}.test.ts`,
-      ]),
-      // The whole run also has the rules' tests named for what they share (forms, permissions…).
-      ...(areas.length > 0
-        ? []
+    include:
+      files.length > 0
+        ? files
         : [
-            'tests/unit/**/*-rules.test.ts',
-            'tests/property/**/*-rules.test.ts',
-            'tests/unit/**/*-decider.test.ts',
-          ]),
-    ],
+            ...named.flatMap((area) => [
+              `tests/{unit,property}/${area}-*.test.ts`,
+              `tests/{unit,property}/${area}.test.ts`,
+            ]),
+            // The whole run also has the rules' tests named for what they share (forms, permissions…).
+            ...(areas.length > 0
+              ? []
+              : [
+                  'tests/unit/**/*-rules.test.ts',
+                  'tests/property/**/*-rules.test.ts',
+                  'tests/unit/**/*-decider.test.ts',
+                ]),
+          ],
     environment: 'node',
     testTimeout: 60_000,
   },

@@ -10,6 +10,10 @@
  * single files (`MUTATE=integrations/rules,onboarding/contactDecider`), or of a file's lines
  * (`MUTATE=navigation/routes:262-327`, as Stryker's `mutate` takes them), so that a loaded machine runs
  * one file at a time (its area's tests only: a narrowed figure is never above the whole run's).
+ * MUTATE_TESTS narrows the tests instead: a comma-separated list of test files, the only ones run
+ * (`MUTATE=navigation/routes:56-261 MUTATE_TESTS=tests/unit/navigation-routes-table.test.ts`), for
+ * a table built as its module loads, each of whose mutants Stryker runs every test for: the
+ * figure is then that file's alone.
  * MUTATE_SURVIVORS=1 also prints each surviving mutant, to write the test
  * that detects it or to list it as equivalent (docs/mutation.md).
  */
@@ -94,6 +98,7 @@ export async function run(): Promise<Figure[]> {
   // Without MUTATE, every area's tests run; with it, only the mutated areas' (vitest.stryker.config.ts).
   if (process.env.MUTATE)
     process.env.MUTATION_AREAS = [...new Set(FILES.map((f) => f.split('/')[1]))].join(',')
+  if (process.env.MUTATE_TESTS) process.env.MUTATION_TESTS = process.env.MUTATE_TESTS
   const stryker = new Stryker({
     testRunner: 'vitest',
     plugins: ['@stryker-mutator/vitest-runner'],
