@@ -6,27 +6,28 @@
  * hash, and every recorded event must decode with its codec. (The reference models of
  * oracle.test.ts state what some events mean; this states that the parts agree for all.)
  *
- * Commands are mostly refused from the empty state (most need a session, a loaded page or an
- * open dialog), so a case starts from the empty state or from a recorded session's events
- * (tests/fixtures/logs/, whole or up to an event), its texts and numbers are drawn mostly from a
- * few shared words and small numbers (so that a command names what an event loaded, or a step
- * that exists), most cases are about one area (its commands mostly, so that the one that opens a
- * dialog comes before those that need it open), some events answer the area's last request, and
- * a case's length is drawn over the whole range (fast-check's default stops near ten steps). A
- * check with a fixed seed states that this reaches the deciders: every area that takes commands
- * has some of them decided into its events, and most command types are (`ORACLE_UNDECIDED=1`
- * lists the others with why each was refused).
+ * Commands are mostly refused from the empty state (most need a session, a loaded page or an open
+ * dialog), so a case starts from the empty state, from a recorded session's events
+ * (tests/fixtures/logs/, whole or up to an event) or from a start built for the session's commands
+ * (a platform with SSO, a login waiting for MFA enrolment, an unlocked profile: `BUILT`), its
+ * texts and numbers are drawn mostly from a few shared words and small numbers (so that a command
+ * names what an event loaded, or a step that exists), most cases are about one area (its commands
+ * mostly, so that the one that opens a dialog comes before those that need it open), some events
+ * answer the area's last request, and a case's length is drawn over the whole range (fast-check's
+ * default stops near ten steps). A check with a fixed seed states that this reaches the deciders:
+ * every area that takes commands has some of them decided into its events, and most command types
+ * are (`ORACLE_UNDECIDED=1` lists the others with why each was refused).
  *
  * A failing case is shrunk by fast-check and kept, with its seed and path, in
  * tests/fixtures/oracle/cases.json (tests/support/keptCases.ts), whose cases run every time.
  */
-import { describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import fc from 'fast-check'
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { isDeepStrictEqual } from 'node:util'
-import { isRight, type Either } from 'fp-ts/Either'
+import { isRight, right, type Either } from 'fp-ts/Either'
 import { Subject } from 'rxjs'
-import { createApp } from '../../composition/createApp'
+import { allEffects, createApp } from '../../composition/createApp'
 import {
   areaByKey,
   areas,
@@ -42,10 +43,14 @@ import { decodeEventLine, replayLog } from '../../domain/log'
 import { fakePorts } from '../support/fakePorts'
 import { arbitraryFromCodec, type Leaves } from '../support/arbitraryFromCodec'
 import { assertKeeping, keptCases } from '../support/keptCases'
+import { platformApi, related, sessionApi, user } from '../support/fixtures'
+import { until as reaching } from '../support/wait'
+import type { SessionApi } from '../../adapters/ports'
 
 /**
- * Where a case starts (`recorded`: a recorded session's events, by its log's name; `until`: only
- * those before the first event of that type), then its steps.
+ * Where a case starts (`recorded`: a recorded session's events, by its log's name, or a built
+ * start's, by its name in `BUILT`; `until`: only those before the first event of that type),
+ * then its steps.
  */
 interface Case {
   readonly recorded?: string
@@ -79,6 +84,70 @@ const recordedEvents = new Map(
     return [name, events] as const
   }),
 )
+
+/**
+ * Starts no recorded session gives, built as a platform set up for them would: the real bus and
+ * effects, with the platform's answers from fake ports (the session API answering as such a
+ * platform does), recorded once before the cases run. Each is a state the session's commands
+ * wait for: SSO (a provider link, and the platform asking for the redirect), a login waiting for
+ * an authenticator's enrolment, and a signed-in user whose profile the password has unlocked.
+ */
+interface Built {
+  /** What the platform answers differently from an ordinary one. */
+  readonly api: Partial<SessionApi>
+  /** What the user does once start-up has settled, and the state that proves it took. */
+  readonly then?: (app: ReturnType<typeof createApp>) => void
+  readonly reached: (state: AppState) => boolean
+}
+const BUILT: Readonly<Record<string, Built>> = {
+  // The link is one of the shared words, so a generated GoToSso names it too.
+  'built:ssoOnly': {
+    api: {
+      loginRelatedData: async () => right(related({ ssoProviderLink: 'https://a.test' })),
+      autoRedirect: async () => right(true),
+    },
+    reached: (s) => s.session.loginDataLoaded && s.session.login.autoRedirectLogin,
+  },
+  'built:mfaEnrolment': {
+    api: { login: async ({ user: name }) => right(user({ name, mfaStatus: 'ENROLL' })) },
+    then: (app) =>
+      app.dispatch(
+        { type: 'session/SignIn', user: 'a', passwordRef: app.stashSecret('password'), rememberMe: false },
+        'script',
+      ),
+    reached: (s) => s.session.status === 'mfaEnroll',
+  },
+  'built:profileUnlocked': {
+    api: {
+      current: async () => right(user({ name: 'a' })),
+      unlockProfile: async () => right({ unlockedUntil: '2030-01-01T00:00:00.000Z' }),
+    },
+    then: (app) =>
+      app.dispatch({ type: 'session/UnlockProfile', passwordRef: app.stashSecret('password') }, 'script'),
+    reached: (s) => s.session.status === 'signedIn' && s.session.profile.unlocked,
+  },
+}
+const builtEvents = new Map<string, ReadonlyArray<AppEvent>>()
+
+/** Records a built start: start-up as the platform answers it, then what the user does. */
+async function build({ api, then, reached }: Built): Promise<ReadonlyArray<AppEvent>> {
+  const app = createApp({
+    ports: fakePorts({ sessionApi: sessionApi(api), platformApi: platformApi() }),
+    effects: allEffects,
+  })
+  const events: AppEvent[] = []
+  app.events$.subscribe(({ event }) => events.push(event))
+  try {
+    app.dispatch({ type: 'platform/Start', reason: 'boot' }, 'script')
+    await app.settled()
+    then?.(app)
+    await reaching(app, reached, 60_000)
+    await app.settled()
+    return events
+  } finally {
+    app.dispose()
+  }
+}
 
 // Mostly a few words and small numbers, shared by commands and events, sometimes anything.
 const leaves: Leaves = {
@@ -211,8 +280,12 @@ const areaCase = (area: string): fc.Arbitrary<Case> =>
 /** How many command types an area takes: a case is about an area as often (three at least). */
 const commandsOf = (area: string): number =>
   Math.max(3, commandCodecs.filter(([type]) => areaOf(type) === area).length)
+/** A case about the session from a built start. */
+const builtCase = (recorded: string): fc.Arbitrary<Case> =>
+  fc.array(areaStep('session'), { maxLength: 60, size: 'max' }).map((steps) => ({ recorded, steps }))
 const caseArbitrary: fc.Arbitrary<Case> = fc.oneof(
   { weight: 1, arbitrary: mixedCase },
+  { weight: 1, arbitrary: fc.oneof(...Object.keys(BUILT).map(builtCase)) },
   {
     weight: 3,
     arbitrary: fc.oneof(
@@ -325,7 +398,8 @@ function start(recorded: string | undefined, until?: string) {
     const area = areaOf(envelope.event.type)
     named.set(area, new Set([...(named.get(area) ?? []), ...texts]))
   })
-  for (const event of recorded === undefined ? [] : (recordedEvents.get(recorded) ?? [])) {
+  const from = recorded === undefined ? [] : (recordedEvents.get(recorded) ?? builtEvents.get(recorded) ?? [])
+  for (const event of from) {
     if (event.type === until) break
     injected.next(event)
   }
@@ -385,6 +459,10 @@ function checkSteps({ recorded: from, until, steps }: Case): void {
 }
 
 describe('every area: live state, fold, replay and decoding agree after every step', () => {
+  beforeAll(async () => {
+    for (const [name, built] of Object.entries(BUILT)) builtEvents.set(name, await build(built))
+  }, 120_000)
+
   it('covers every command the areas decode', () => {
     const types = new Set(commandCodecs.map(([type]) => type))
     // Every command `npm run codecs` wrote a codec for, whether or not its area was given them.
@@ -416,6 +494,10 @@ describe('every area: live state, fold, replay and decoding agree after every st
       ...fc.sample(mixedCase, { numRuns: 30, seed: 37 }),
       ...areasDriven.flatMap((area) =>
         fc.sample(areaCase(area), { numRuns: 2 * commandsOf(area), seed: 37 }),
+      ),
+      // And the session's from each built start (drawn apart, so the cases above stay as drawn).
+      ...Object.keys(BUILT).flatMap((recorded) =>
+        fc.sample(builtCase(recorded), { numRuns: commandsOf('session'), seed: 37 }),
       ),
     ]
     for (const { recorded: from, until, steps } of cases) {
@@ -454,12 +536,13 @@ describe('every area: live state, fold, replay and decoding agree after every st
     }
     const areasDecided = new Set([...decided].filter(([, n]) => n > 0).map(([type]) => areaOf(type)))
     // Not every command: the rest need a chain of answers no generated events make (an open log
-    // viewer's files, a loaded integration's form). At this seed 163 of 198 command types are
-    // decided (154 with one case per command; 130 before steps chose among commands and events
-    // (`or`), aimed commands at what events named, and each area had cases as many as its
+    // viewer's files, a loaded integration's form). At this seed 169 of 199 command types are
+    // decided (165 before the built starts, which decide the session's SSO, MFA enrolment and
+    // profile commands; 154 with one case per command; 130 before steps chose among commands and
+    // events (`or`), aimed commands at what events named, and each area had cases as many as its
     // commands; 111 before cases were about one area, 85 before they shared words).
     expect([...areasDriven].filter((area) => !areasDecided.has(area))).toEqual([])
-    expect([...decided.values()].filter((n) => n > 0).length).toBeGreaterThanOrEqual(160)
+    expect([...decided.values()].filter((n) => n > 0).length).toBeGreaterThanOrEqual(166)
     // Some 230 cases, each step's command tried against its area before it is sent: minutes under load.
   }, 300_000)
 
