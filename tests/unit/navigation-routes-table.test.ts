@@ -262,6 +262,12 @@ describe('the main layout', () => {
     }
   })
 
+  it('sends any unknown path to the Page Not Found page (spec 000 section 2)', () => {
+    for (const path of ['/no-such-page', '/admin/no-such-page'])
+      expect(stepAt(admin, path), path).toEqual({ kind: 'redirect', to: '/404', reason: 'unknown path' })
+    expect(seen('/404').name).toBe('notFound')
+  })
+
   it('gives the title and the server name in the page title, or the server name alone', () => {
     expect(pageTitle('/admin/management/users/new', 'Acme Platform')).toBe('New User - Acme Platform')
     expect(pageTitle('/admin/projects', 'Acme Platform')).toBe('Acme Platform')
