@@ -213,6 +213,50 @@ describe('Watches', { timeout: 90_000 }, () => {
   })
 })
 
+describe('Policies list', { timeout: 90_000 }, () => {
+  it('a policy’s type is a neutral label: the danger tone is for severities, not for “Security”', async () => {
+    const actions = { blockDownload: true, failBuild: false, notify: false }
+    const security = {
+      name: 'no-critical',
+      description: '',
+      type: 'security' as const,
+      rules: [
+        {
+          name: 'critical',
+          criteria: { kind: 'security' as const, minSeverity: 'critical' as const },
+          actions,
+        },
+      ],
+      watches: [],
+    }
+    const licence = {
+      name: 'no-gpl',
+      description: '',
+      type: 'license' as const,
+      rules: [{ name: 'gpl', criteria: { kind: 'license' as const, banned: ['GPL-3.0'] }, actions }],
+      watches: [],
+    }
+    renderShell('/policies', developer, { xrayApi: scanner({ policies: [security, licence] }).api }, effects)
+    const table = await screen.findByRole('table', { name: 'Policies' }, found)
+    const typeOf = async (name: string) => {
+      const row = (await within(table).findByRole('rowheader', { name })).closest('tr')!
+      const cells = within(row).getAllByRole('cell')
+      const column = within(table)
+        .getAllByRole('columnheader')
+        .findIndex((h) => h.textContent === 'Type')
+      // The row header is the first column; the cells follow it.
+      return cells[column - 1]!
+    }
+    const securityType = await typeOf('no-critical')
+    const licenceType = await typeOf('no-gpl')
+    expect(securityType).toHaveTextContent('Security')
+    expect(licenceType).toHaveTextContent('Licence')
+    // Both types in one tone: neither reads as an error (or a success) beside the other.
+    for (const cell of [securityType, licenceType])
+      expect(cell.querySelector('[data-tone]')).toHaveAttribute('data-tone', 'neutral')
+  })
+})
+
 describe('Scans List', { timeout: 90_000 }, () => {
   it('an error says what happened, and Retry shows the scans with their counts', async () => {
     const s = scanner(
