@@ -447,4 +447,22 @@ describe('cramped at 1024 px (e2e)', () => {
       await release()
     }
   })
+
+  it('Repositories: the name column is the widest, a short description on one line', async () => {
+    const page = await show('admin', 'repositories')
+    const table = page.getByRole('table', { name: 'Repositories' })
+    const name = await box(page, table.getByRole('columnheader', { name: 'Repository' }))
+    // Beside worded Delete buttons it was 140 px, narrower than Type (145) and Kind (148), and
+    // 'Debian packages built here' took two lines under its name.
+    for (const other of ['Type', 'Kind'])
+      expect(name.width).toBeGreaterThan(
+        (await box(page, table.getByRole('columnheader', { name: other }))).width,
+      )
+    const debian = table.getByRole('rowheader', { name: /^debian-local/ })
+    expect(await linesOf(debian.getByText('Debian packages built here'))).toBe(1)
+    // Every row's actions stay inside the table, each named for its repository.
+    const tableBox = await box(page, table)
+    const remove = await box(page, table.getByRole('button', { name: 'Delete repository debian-local' }))
+    expect(remove.x + remove.width).toBeLessThanOrEqual(tableBox.x + tableBox.width)
+  })
 })

@@ -11,7 +11,7 @@ import { adminText } from './messages'
 import { whatHappened } from '../shared/failureText'
 import { useDispatch, useQuery } from '../shared/appContext'
 import { Trash2, Inbox } from 'lucide-react'
-import { Button } from '../shared/kit/Button'
+import { Button, IconButton } from '../shared/kit/Button'
 import { Checkbox as KitCheckbox } from '../shared/kit/Checkbox'
 import { FailureNote, LoadFailure } from '../shared/kit/LoadFailure'
 import { EmptyState, PageHeader, Skeleton } from '../shared/kit/Surface'
@@ -183,15 +183,28 @@ export function DeleteButton({
   what,
   name,
   disabled,
+  compact = false,
   onConfirm,
 }: {
   what: string
   name: string
   disabled?: boolean
+  /** Its icon alone (named for assistive technology and on hover), for a row beside other icons. */
+  compact?: boolean
   onConfirm: () => void
 }) {
   const [asking, setAsking] = useState(false)
   const id = useId()
+  if (!asking && compact)
+    return (
+      <IconButton
+        size="sm"
+        icon={<Trash2 size={16} aria-hidden />}
+        label={`Delete ${what} ${name}`}
+        disabled={disabled}
+        onClick={() => setAsking(true)}
+      />
+    )
   if (!asking)
     return (
       <Button

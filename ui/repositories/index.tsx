@@ -153,6 +153,9 @@ function RepositoriesList() {
               id: 'key',
               header: 'Repository',
               rowHeader: true,
+              // The room goes to the names and their descriptions first: sized by content, a long
+              // type's name ('huggingfaceml') left them 140 px at 1024, two lines for three words.
+              width: '36%',
               cell: (r) => (
                 <>
                   {admin ? (
@@ -208,8 +211,8 @@ function RepositoriesList() {
           // package type and the repository list and shows the panel); admins may also delete it.
           rowActions={(r) => (
             <span className={styles.rowActions}>
-              {/* Its icon alone (named for assistive technology and on hover): with its words
-                  beside Delete, the table was wider than the page at 1024 px. */}
+              {/* Icons alone (named for assistive technology and on hover), Delete's too: with
+                  words, the table was wider than the page at 1024 px, or its names narrow. */}
               <IconButton
                 size="sm"
                 icon={<Terminal size={16} aria-hidden />}
@@ -224,6 +227,7 @@ function RepositoriesList() {
               />
               {admin && (
                 <DeleteButton
+                  compact
                   what="repository"
                   name={r.key}
                   disabled={state.deletion.status === 'pending'}
