@@ -15,6 +15,7 @@ import { BreakAfter, EmptyState, PAGE_TITLE_ID, PageHeader } from '../../ui/shar
 import { decodeThemes } from '../../ui/shared/theme'
 import { formatRelative } from '../../ui/shared/dates'
 import { RelativeTime } from '../../ui/shared/kit/RelativeTime'
+import { ErrorBoundary } from '../../ui/errors/ErrorBoundary'
 import { useForm, type Problems } from '../../ui/shared/forms'
 import { messageText, type Message } from '../../ui/shared/messages'
 
@@ -343,6 +344,38 @@ describe('theme and dates', () => {
       expect(screen.getByText('2 minutes ago')).toBeInTheDocument()
       act(() => vi.advanceTimersByTime(3 * 3_600_000))
       expect(screen.getByText('3 hours ago')).toBeInTheDocument()
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+
+  // A day after the test above: the shared clocks it moved on are behind this one's time, as
+  // they are in a browser, where time does not go back.
+  it('a time turning a minute old beside one minutes old settles on its new words (no render loop)', () => {
+    // The gallery's keyboard-shortcuts shot showed the error page behind its dialog: a landing
+    // card "Added 59 seconds ago" crossed the minute while another card's 15-second clock had not
+    // yet ticked; read from that clock the time went back under a minute, the period back to a
+    // second, and on and on in one render until React gave up ("Too many re-renders").
+    vi.useFakeTimers({
+      now: Date.parse('2026-03-13T12:05:00.500Z'),
+      toFake: ['Date', 'setInterval', 'clearInterval'],
+    })
+    try {
+      render(
+        <ErrorBoundary>
+          <RelativeTime iso="2026-03-13T12:00:00Z" />
+          <RelativeTime iso="2026-03-13T12:04:01Z" />
+        </ErrorBoundary>,
+      )
+      expect(screen.getByText('5 minutes ago')).toBeInTheDocument()
+      expect(screen.getByText('59 seconds ago')).toBeInTheDocument()
+      act(() => vi.advanceTimersByTime(1_000))
+      expect(screen.queryByRole('alert')).toBeNull()
+      expect(screen.getByText('1 minute ago')).toBeInTheDocument()
+      // Both on the 15-second clock from then on, moving on together.
+      act(() => vi.advanceTimersByTime(60_000))
+      expect(screen.getByText('2 minutes ago')).toBeInTheDocument()
+      expect(screen.getByText('6 minutes ago')).toBeInTheDocument()
     } finally {
       vi.useRealTimers()
     }
