@@ -262,6 +262,14 @@ async function shoot(flavour: Flavour | undefined, screens: ReadonlyArray<Galler
           viewport: { width: 1440, height: 900 },
         })
         const page = await context.newPage()
+        // A view that throws shows the generic error page, which a shot alone does not explain:
+        // what the console logged for it is printed with the screen's name.
+        const logged: string[] = []
+        page.on('console', (m) => {
+          if (m.type() === 'error' && m.text().startsWith('view failed'))
+            logged.push(m.text().split('\n')[0]!)
+        })
+        page.on('pageerror', (e) => logged.push(`uncaught: ${e.message}`))
         await trackRequests(page)
         await signInAs(page, server.url, user, server.config)
         // Only when a screen opens the first package (another flavour may hold none to find).
@@ -275,7 +283,8 @@ async function shoot(flavour: Flavour | undefined, screens: ReadonlyArray<Galler
           if (path.endsWith('/packages/')) continue
           for (const width of WIDTHS) {
             await page.setViewportSize({ width, height: HEIGHT[width] ?? 900 })
-            const problems = await showScreen(page, server.url, screen, path, user)
+            logged.length = 0
+            const problems = [...(await showScreen(page, server.url, screen, path, user)), ...logged]
             if (problems.length > 0)
               console.warn(`\n${user} ${screen.name} ${width} ${theme}: ${problems.join('; ')}`)
             const file = `${user}-${screen.name}-${width}-${theme}.png`
