@@ -4,7 +4,8 @@
  * passwords and every kind of stored secret (integration token, remote repositories' upstream
  * password and token, OpenID Connect client secret, LDAP manager and Crowd application
  * passwords, a proxy's password, the cluster's node key, a user's API key and authenticator
- * secret) are seeded (the stored ones also copied into the request log), a bundle is made and
+ * secret) are seeded, tokens the platform issues (stored hashed) are made, all of them are
+ * copied into the request log (percent-encoded, as a client sends them), a bundle is made and
  * downloaded, and every file of the zip is searched for each of them.
  */
 import { strFromU8, unzipSync } from 'fflate'
@@ -124,8 +125,23 @@ describe('support bundle redaction by value', () => {
       API_KEY,
       MFA_SECRET,
     ]
-    // A secret in a request's path reaches the node's request log (its query does not).
-    for (const secret of [SEEDED.NPM_TOKEN!, ...stored])
+    // Tokens the platform issues are stored hashed: a bundle knows them by their shape.
+    const clientToken = await fetch(api('/ui/npm/token'), {
+      method: 'POST',
+      headers: browserHeaders(server.url, admin.cookie),
+      body: '{}',
+    })
+    expect(clientToken.status).toBe(200)
+    const { token: npmToken } = (await clientToken.json()) as { token: string }
+    const registryToken = await fetch(`${server.url}/v2/token`, {
+      headers: { authorization: `Basic ${Buffer.from('admin:Adm1n-pw-Seeded').toString('base64')}` },
+    })
+    expect(registryToken.status).toBe(200)
+    const { token: ociToken } = (await registryToken.json()) as { token: string }
+    const issued = [npmToken, ociToken]
+    // A secret in a request's path reaches the node's request log (its query does not),
+    // percent-encoded as a client sends it: a URL secret's slashes and colons too.
+    for (const secret of [...Object.values(SEEDED), ...stored, ...issued])
       await fetch(api(`/system/ping/${encodeURIComponent(secret)}`))
 
     const res = await post('/ui/userSupport/generateBundle', {
@@ -158,7 +174,7 @@ describe('support bundle redaction by value', () => {
       .environmentVariables
     expect(Object.keys(env)).toEqual(expect.arrayContaining(Object.keys(SEEDED)))
 
-    const secrets = [...Object.values(SEEDED), 'Db-Pa55-9xq', 'Adm1n-pw-Seeded', ...stored]
+    const secrets = [...Object.values(SEEDED), 'Db-Pa55-9xq', 'Adm1n-pw-Seeded', ...stored, ...issued]
     const leaks = Object.entries(entries).flatMap(([name, bytes]) => {
       const text = strFromU8(bytes)
       return secrets
