@@ -142,8 +142,9 @@ describe('metadata GraphQL: query shapes', () => {
     expect(Date.parse(react.created)).not.toBeNaN()
   })
 
-  it('answers one package by id, and null for an unknown id', async () => {
-    const q = 'query P($id: ID!) { package(id: $id) { id name latestVersion vulnerabilities { high } } }'
+  it('answers one package by id with its operational risk, and null for an unknown id', async () => {
+    const q =
+      'query P($id: ID!) { package(id: $id) { id name latestVersion vulnerabilities { high } operationalRisk { riskLevel } } }'
     const found = await gql<{ package: PackageNode | null }>(
       server,
       cookie,
@@ -151,7 +152,10 @@ describe('metadata GraphQL: query shapes', () => {
       { id: 'npm://rxjs' },
       '/mds/package',
     )
+    expect(found.body.errors).toBeUndefined()
     expect(found.body.data?.package).toMatchObject({ id: 'npm://rxjs', name: 'rxjs' })
+    // The flag is asked of the one package too (spec 001 section 7); none is recorded for rxjs.
+    expect(found.body.data?.package).toHaveProperty('operationalRisk', null)
     const missing = await gql<{ package: PackageNode | null }>(
       server,
       cookie,
