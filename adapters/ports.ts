@@ -516,8 +516,8 @@ export interface NavigationApi {
   saveNavigationType(type: NavigationType): Promise<Result<NavigationType>>
 }
 
-// --- onboarding (getting started, the questionnaire) -----------------------------------------
-export interface OnboardingApi {
+// --- set-me-up (the address clients are set up with) -----------------------------------------
+export interface SetMeUpApi {
   /**
    * The base URL clients are set up with (set-me-up, the client flows, tool setup) and the
    * reverse proxies in front of the platform (empty when it names none).
@@ -525,6 +525,10 @@ export interface OnboardingApi {
   clientBaseUrl(): Promise<
     Result<{ readonly baseUrl: string; readonly reverseProxies: ReadonlyArray<ReverseProxy> }>
   >
+}
+
+// --- onboarding (getting started, the questionnaire) -----------------------------------------
+export interface OnboardingApi {
   /** Saves that the signed-in user has seen getting started. */
   saveGettingStartedSeen(): Promise<Result<void>>
   /** Saves the signed-in user's questionnaire answers. */
@@ -578,6 +582,7 @@ export interface Ports {
   readonly supportBundlesApi: SupportBundlesApi
   readonly navigationApi: NavigationApi
   readonly onboardingApi: OnboardingApi
+  readonly setMeUpApi: SetMeUpApi
   readonly educationApi: EducationApi
   readonly repositoriesApi: RepositoriesApi
   readonly artifactsApi: ArtifactsApi

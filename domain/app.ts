@@ -24,6 +24,7 @@ import { searchArea } from './search'
 import { packagesArea } from './packages/decider'
 import { releaseBundlesArea } from './releaseBundles'
 import { quickSetupArea } from './quickSetup/decider'
+import { setMeUpArea } from './setMeUp/decider'
 import { onboardingArea } from './onboarding/decider'
 import { supportBundlesArea } from './supportBundles'
 import { repositoriesArea } from './repositories/decider'
@@ -54,6 +55,7 @@ const sliceAreas = [
   packagesArea,
   releaseBundlesArea,
   quickSetupArea,
+  setMeUpArea,
   onboardingArea,
   supportBundlesArea,
   repositoriesArea,

@@ -6,7 +6,8 @@
  * Events that moved keep replaying through their `formerly` type strings (domain/shared/events.ts).
  */
 import type { AppState } from './app'
-import { hiddenSetMeUp, type OnboardingState } from './onboarding/types'
+import type { OnboardingState } from './onboarding/types'
+import { hiddenSetMeUp, type SetMeUpPanel } from './setMeUp/types'
 import { closedQuickSetup, type QuickSetupState } from './quickSetup/types'
 import { initialPreferencesState, type PreferencesState } from './preferences/types'
 import { navigationTypeOf } from './preferences/rules'
@@ -36,10 +37,14 @@ export interface StateMove {
 type Slice = Record<string, unknown>
 const slice = (state: Root, key: keyof AppState): Slice => (state[key] ?? {}) as Slice
 
-/** The onboarding slice while quick setup was one of its parts. */
+/** The onboarding slice while quick setup and set-me-up were parts of it. */
 type EarlierOnboarding = OnboardingState & {
   readonly quickSetup?: QuickSetupState
   readonly clientFlow?: unknown
+  readonly setMeUp?: SetMeUpPanel
+  readonly clientBaseUrl?: string
+  readonly clientReverseProxies?: unknown
+  readonly clientBaseUrlFailure?: Failure
 }
 
 const SET_UP_KEYS = ['clientBaseUrl', 'clientBaseUrlFailure'] as const
@@ -703,6 +708,42 @@ const downloadMessageAsKey: StateMove = {
   },
 }
 
+/** Set-me-up's fields of the onboarding area, by their name in the set-me-up area. */
+const SET_ME_UP_FIELDS = {
+  panel: 'setMeUp',
+  clientBaseUrl: 'clientBaseUrl',
+  clientReverseProxies: 'clientReverseProxies',
+  clientBaseUrlFailure: 'clientBaseUrlFailure',
+} as const
+
+/**
+ * Set-me-up (its panel and the address clients are set up with) went from the onboarding area,
+ * where it was a part, to an area of its own: `onboarding.setMeUp` is `setMeUp.panel` now.
+ */
+const setMeUpToOwnArea: StateMove = {
+  name: 'the set-me-up area: onboarding -> setMeUp',
+  before(state) {
+    const { setMeUp, ...rest } = state
+    const moved = (setMeUp ?? {}) as Slice
+    const onboarding = { ...slice(state, 'onboarding') }
+    for (const [field, former] of Object.entries(SET_ME_UP_FIELDS))
+      if (moved[field] !== undefined) onboarding[former] = moved[field]
+    return Object.keys(moved).length === 0 ? rest : { ...rest, onboarding }
+  },
+  after(state) {
+    const onboarding = { ...slice(state, 'onboarding') }
+    // A state of an earlier build has no set-me-up area: it gets the area's initial slice.
+    if (!Object.values(SET_ME_UP_FIELDS).some((former) => former in onboarding))
+      return 'setMeUp' in state ? state : { ...state, setMeUp: {} }
+    const setMeUp: Slice = { ...slice(state, 'setMeUp') }
+    for (const [field, former] of Object.entries(SET_ME_UP_FIELDS)) {
+      if (onboarding[former] !== undefined) setMeUp[field] = onboarding[former]
+      delete onboarding[former]
+    }
+    return { ...state, onboarding, setMeUp }
+  },
+}
+
 export const STATE_MOVES: ReadonlyArray<StateMove> = [
   setUpToOnboarding,
   tourToOwnArea,
@@ -722,6 +763,7 @@ export const STATE_MOVES: ReadonlyArray<StateMove> = [
   educationToOwnArea,
   quickSetupToOwnArea,
   downloadMessageAsKey,
+  setMeUpToOwnArea,
 ]
 
 /**

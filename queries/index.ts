@@ -20,6 +20,7 @@ import { securityQueries } from './security'
 import { buildsQueries } from './builds'
 import { overviewQueries } from './overview'
 import { quickSetupQueries } from './quickSetup'
+import { setMeUpQueries } from './setMeUp'
 import { onboardingQueries } from './onboarding'
 import { educationQueries } from './education'
 import { supportBundlesQueries } from './supportBundles'
@@ -47,6 +48,7 @@ export const queryTable = {
   ...buildsQueries,
   ...overviewQueries,
   ...quickSetupQueries,
+  ...setMeUpQueries,
   ...onboardingQueries,
   ...supportBundlesQueries,
   ...integrationsQueries,

@@ -1,6 +1,6 @@
 import type { Selector, QueryTable } from './types'
 // The types module alone (its defaults are on the login page already): the area's index is lazily loaded.
-import { hiddenSetMeUp, type OnboardingState, type SetMeUpState } from '../domain/onboarding/types'
+import type { OnboardingState } from '../domain/onboarding/types'
 import type {
   ContactFormState,
   ContactRequestsList,
@@ -9,7 +9,6 @@ import type {
 } from '../domain/onboarding'
 
 const onboarding: Selector<object, OnboardingState> = (state) => state.onboarding
-const setMeUp: Selector<object, SetMeUpState> = (state) => state.onboarding.setMeUp ?? hiddenSetMeUp
 const questionnaire: Selector<object, QuestionnaireWizard | undefined> = (state) =>
   state.onboarding.questionnaire
 
@@ -22,7 +21,6 @@ const personalization: Selector<object, PersonalizationState | undefined> = (sta
 // Queries of the onboarding area, named `onboarding/Noun`.
 export const onboardingQueries = {
   'onboarding/State': onboarding,
-  'onboarding/SetMeUp': setMeUp,
   'onboarding/Questionnaire': questionnaire,
   'onboarding/ContactForm': contactForm,
   'onboarding/ContactRequests': contactRequests,

@@ -24,6 +24,7 @@ import { searchManifest } from './search/manifest'
 import { packagesManifest } from './packages/manifest'
 import { releaseBundlesManifest } from './releaseBundles/manifest'
 import { quickSetupManifest } from './quickSetup/manifest'
+import { setMeUpManifest } from './setMeUp/manifest'
 import { onboardingManifest } from './onboarding/manifest'
 import { supportBundlesManifest } from './supportBundles/manifest'
 import { repositoriesManifest } from './repositories/manifest'
@@ -59,6 +60,7 @@ export const areaManifests: ReadonlyArray<AreaManifest> = [
   packagesManifest,
   releaseBundlesManifest,
   quickSetupManifest,
+  setMeUpManifest,
   onboardingManifest,
   supportBundlesManifest,
   repositoriesManifest,

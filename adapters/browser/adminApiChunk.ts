@@ -3,3 +3,5 @@
 // and one chunk costs the login page less than two.
 export { createAdminApi } from '../http/admin'
 export { createOnboardingApi } from '../http/onboarding'
+// Set-me-up's address too: it was one of the onboarding calls, and rides along as they did.
+export { createSetMeUpApi } from '../http/setMeUp'

@@ -1,9 +1,8 @@
 import * as t from 'io-ts'
-import { isLeft, map, right } from 'fp-ts/Either'
+import { map } from 'fp-ts/Either'
 import type { OnboardingApi } from '../ports'
 import type { HttpClient } from './client'
 import { ContactRecordC } from '../../domain/onboarding/events'
-import { ReverseProxyC } from '../../domain/shared/webServer'
 
 const GettingStartedAnswer = t.type({ hasSeenGettingStarted: t.literal(true) })
 // The platform answers with the saved answers; only that it saved them matters here.
@@ -14,22 +13,11 @@ const ContactAnswer = t.intersection([t.type({ id: t.number }), t.partial({ sche
 // The platform's record carries the lead-source fields too; the console shows the rest.
 const ContactRecords = t.array(ContactRecordC)
 const PersonalizationStatus = t.type({ sent: t.boolean })
-const ClientBaseUrl = t.type({ baseUrl: t.string })
-const ReverseProxies = t.array(ReverseProxyC)
 
-/** The onboarding area's calls (see server/API.md, "Onboarding"; the client base URL under "Platform"). */
+/** The onboarding area's calls (see server/API.md, "Onboarding"). */
 export function createOnboardingApi(http: HttpClient): OnboardingApi {
   const done = map(() => undefined)
   return {
-    clientBaseUrl: async () => {
-      const [base, proxies] = await Promise.all([
-        http.request('/ui/setMeUp', ClientBaseUrl),
-        http.request('/ui/system/configuration/webServer', ReverseProxies),
-      ])
-      if (isLeft(base)) return base
-      // A platform that cannot say its reverse proxies is reached at its base URL.
-      return right({ baseUrl: base.right.baseUrl, reverseProxies: isLeft(proxies) ? [] : proxies.right })
-    },
     saveGettingStartedSeen: async () =>
       done(
         await http.request('/ui/onboarding/gettingStarted', GettingStartedAnswer, {

@@ -71,7 +71,7 @@ const toolSetup: Effect = (events$, _state$, ports) =>
       return request(
         env,
         async (): Promise<Result<ToolSetup>> => {
-          const base = await ports.onboardingApi.clientBaseUrl()
+          const base = await ports.setMeUpApi.clientBaseUrl()
           if (isLeft(base)) return base
           const key = withApiKey ? await ports.integrationsApi.oauthApiKey(userName) : null
           return right({ baseUrl: base.right.baseUrl, key })

@@ -2,8 +2,6 @@ import { catchError, concatMap, EMPTY, exhaustMap, from, map, mergeMap, of, swit
 import { isLeft } from 'fp-ts/Either'
 import type { AppEvent } from '../../domain/app'
 import {
-  ClientBaseUrlFailed,
-  ClientBaseUrlLoaded,
   ContactRequestAccepted,
   ContactRequestFailed,
   ContactRequestsLoaded,
@@ -25,19 +23,6 @@ import {
 } from '../../domain/onboarding/personalization'
 import { caused, type Effect, type EffectTable } from './types'
 import { ofType, request, settle, thrown } from './operators'
-
-/** Loads the base URL set-me-up and the client flows show (asked for when one opens without it). */
-const clientBaseUrl: Effect = (events$, _state$, ports) =>
-  events$.pipe(
-    ofType('onboarding/ClientBaseUrlRequested'),
-    exhaustMap((envelope) =>
-      request(envelope, () => ports.onboardingApi.clientBaseUrl(), {
-        done: (value) =>
-          ClientBaseUrlLoaded({ baseUrl: value.baseUrl, reverseProxies: [...value.reverseProxies] }),
-        failed: (failure) => ClientBaseUrlFailed({ failure }),
-      }),
-    ),
-  )
 
 /** Saves the getting-started flag the decider set. */
 const saveGettingStarted: Effect = (events$, _state$, ports) =>
@@ -159,7 +144,6 @@ const sendPersonalization: Effect = (events$, _state$, ports) =>
 
 // Effects of the onboarding area: each calls a port and turns the answer into an event.
 export const onboardingEffects: EffectTable = {
-  clientBaseUrl,
   saveGettingStarted,
   createProject,
   sendContactRequest,

@@ -90,8 +90,6 @@ export const onboardingCommandCodecs: CommandCodecs<OnboardingCommand> = {
       projectKey: t.string,
     }),
   }),
-  'onboarding/HideSetMeUp': t.UnknownRecord,
-  'onboarding/LoadClientBaseUrl': t.UnknownRecord,
   'onboarding/LoadContactRequests': t.UnknownRecord,
   'onboarding/LoadPersonalization': t.UnknownRecord,
   'onboarding/OpenPersonalization': t.UnknownRecord,
@@ -110,7 +108,6 @@ export const onboardingCommandCodecs: CommandCodecs<OnboardingCommand> = {
       projectKey: null,
     }),
   }),
-  'onboarding/ShowSetMeUp': t.partial({ packageType: t.string, availableRepos: t.array(t.string) }),
   'onboarding/SubmitContactRequest': t.type({
     form: t.type({
       firstName: t.string,

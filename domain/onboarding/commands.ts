@@ -5,14 +5,6 @@ import type { PersonalizationStep, StepDataOf } from './personalization'
 
 // Commands of the onboarding area, named `onboarding/Imperative`.
 export type OnboardingCommand =
-  | {
-      readonly type: 'onboarding/ShowSetMeUp'
-      readonly packageType?: string
-      readonly availableRepos?: ReadonlyArray<string>
-    }
-  | { readonly type: 'onboarding/HideSetMeUp' }
-  /** Load the base URL set-me-up shows again (after a failure). */
-  | { readonly type: 'onboarding/LoadClientBaseUrl' }
   /**
    * After login, before the redirect: quick setup for those the rules send there, and the
    * getting-started wizard for a free-tier admin who has not seen it (spec 000 section 4).

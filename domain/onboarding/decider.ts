@@ -1,7 +1,7 @@
 /**
- * The onboarding area, made of its parts: set-me-up, getting started (the check after login and
- * the questionnaire), contact us and personalization; quick setup and the education center are
- * areas of their own (domain/quickSetup, domain/education).
+ * The onboarding area, made of its parts: getting started (the check after login and the
+ * questionnaire), contact us and personalization; quick setup, set-me-up and the education
+ * center are areas of their own (domain/quickSetup, domain/setMeUp, domain/education).
  * Each part decides on the fields of the slice it owns and a small context of its own; the
  * state, the events and the commands keep the one `onboarding` key, so logs keep their shape.
  */
@@ -14,7 +14,6 @@ import { onboardingCommandCodecs } from './commandCodecs.gen'
 import { onboardingEvents } from './events'
 import type { OnboardingPartEvent } from './part'
 import { initialOnboardingState, type OnboardingState } from './types'
-import { setMeUpPart } from './setMeUpDecider'
 import { gettingStartedPart } from './gettingStartedDecider'
 import { contactPart } from './contactDecider'
 import { personalizationPart } from './personalizationDecider'
@@ -27,7 +26,7 @@ export interface OnboardingSlices {
 }
 
 /** The parts, in the order an event that reaches several of them is folded. */
-export const onboardingParts = [setMeUpPart, gettingStartedPart, contactPart, personalizationPart] as const
+export const onboardingParts = [gettingStartedPart, contactPart, personalizationPart] as const
 
 export const onboardingArea: SliceArea<
   'onboarding',

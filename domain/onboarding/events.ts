@@ -1,7 +1,6 @@
 import * as t from 'io-ts'
 import { defineEvent, type EventOf } from '../shared/events'
 import { Failure } from '../shared/failure'
-import { ReverseProxyC } from '../shared/webServer'
 import { DESIRED_FEATURES, ONBOARDING_STEPS, PURPOSES, ROLES } from './rules'
 import { HELP_OPTIONS } from './contact'
 import { PERSONALIZATION_STEPS, PersonalizationDataC, StepDataOfC } from './personalization'
@@ -24,37 +23,6 @@ export const QuestionnaireC = t.type({
 })
 
 const ProjectC = t.type({ key: t.string, name: t.string })
-
-// Set-me-up (spec 000 section 4). It was the navigation area's until the onboarding area took
-// it over: logs written then name its events `navigation/…` (`formerly`).
-
-export const SetMeUpShown = defineEvent(
-  'onboarding/SetMeUpShown',
-  t.partial({ packageType: t.string, availableRepos: t.array(t.string) }),
-  { formerly: ['navigation/SetMeUpShown'] },
-)
-export const SetMeUpHidden = defineEvent('onboarding/SetMeUpHidden', t.type({}), {
-  formerly: ['navigation/SetMeUpHidden'],
-})
-/** Set-me-up asked for the platform's base URL again (after a failure). */
-export const ClientBaseUrlRequested = defineEvent('onboarding/ClientBaseUrlRequested', t.type({}), {
-  formerly: ['navigation/ClientBaseUrlRequested'],
-})
-export const ClientBaseUrlLoaded = defineEvent(
-  'onboarding/ClientBaseUrlLoaded',
-  // The reverse proxies came later: logs written before them hold the base URL alone.
-  t.intersection([t.type({ baseUrl: t.string }), t.partial({ reverseProxies: t.array(ReverseProxyC) })]),
-  {
-    formerly: ['navigation/ClientBaseUrlLoaded'],
-  },
-)
-export const ClientBaseUrlFailed = defineEvent(
-  'onboarding/ClientBaseUrlFailed',
-  t.type({ failure: Failure }),
-  {
-    formerly: ['navigation/ClientBaseUrlFailed'],
-  },
-)
 
 /** Onboarding's rules ran after a login: `path` is where they send the user (null: the usual redirect). */
 export const AfterLoginChecked = defineEvent(
@@ -190,13 +158,6 @@ export const PersonalizationSendFailed = defineEvent(
 )
 
 // Each part of the area (decider.ts) evolves its own group of events.
-export const setMeUpEvents = [
-  SetMeUpShown,
-  SetMeUpHidden,
-  ClientBaseUrlRequested,
-  ClientBaseUrlLoaded,
-  ClientBaseUrlFailed,
-] as const
 export const gettingStartedEvents = [
   AfterLoginChecked,
   GettingStartedSeen,
@@ -231,11 +192,6 @@ export const personalizationEvents = [
   PersonalizationSent,
   PersonalizationSendFailed,
 ] as const
-export const onboardingEvents = [
-  ...setMeUpEvents,
-  ...gettingStartedEvents,
-  ...contactEvents,
-  ...personalizationEvents,
-] as const
+export const onboardingEvents = [...gettingStartedEvents, ...contactEvents, ...personalizationEvents] as const
 
 export type OnboardingEvent = EventOf<(typeof onboardingEvents)[number]>

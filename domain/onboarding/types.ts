@@ -1,6 +1,5 @@
 // State of the onboarding area.
 import type { Failure } from '../shared/failure'
-import type { ReverseProxy } from '../shared/webServer'
 import type { OnboardingStep } from './rules'
 import type { ContactRequest } from './contact'
 import type { PersonalizationData } from './personalization'
@@ -60,25 +59,7 @@ export type PersonalizationState =
     }
   | { readonly status: 'hidden' }
 
-/** Set-me-up's panel: the package type and repositories it shows (spec 000 section 4). */
-export interface SetMeUpState {
-  readonly visible: boolean
-  readonly packageType?: string
-  readonly availableRepos: ReadonlyArray<string>
-  readonly getActiveNode: boolean
-}
-
-export const hiddenSetMeUp: SetMeUpState = { visible: false, availableRepos: [], getActiveNode: true }
-
 export interface OnboardingState {
-  /** Set-me-up, from its first showing until it is hidden (absent: hidden). */
-  readonly setMeUp?: SetMeUpState
-  /** The base URL clients are set up with (`GET /ui/setMeUp`), once loaded, or why it failed. */
-  readonly clientBaseUrl?: string
-  /** The reverse proxies clients reach the platform through (`GET /ui/system/configuration/webServer`). */
-  readonly clientReverseProxies?: ReadonlyArray<ReverseProxy>
-  readonly clientBaseUrlFailure?: Failure
-
   /** The contact-us form, from its first request until it closes. */
   readonly contact?: ContactFormState
   /** The contact requests admins read. */

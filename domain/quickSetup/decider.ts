@@ -4,7 +4,7 @@
  * that setting up a client relaunches for the package types that have one. It decides on its own
  * slice; all it reads of the rest of the state is whether quick setup is a route, and the path.
  * What it needs of set-me-up (the panel, the platform's address) it asks for by command: the
- * onboarding area decides its own events, after loading where the browser defers it.
+ * set-me-up area decides its own events, after loading where the browser defers it.
  */
 import { left, right } from 'fp-ts/Either'
 import type { SliceArea } from '../shared/area'
@@ -13,8 +13,9 @@ import { canonicalPackageType } from '../packageTypes'
 import { hasFeature, type PlatformState } from '../platform'
 import type { NavigationCommand, NavigationState } from '../navigation'
 import { Navigated } from '../navigation/events'
-import { QUICK_SETUP_PATH, type OnboardingCommand } from '../onboarding'
-import { SetMeUpShown } from '../onboarding/events'
+import { QUICK_SETUP_PATH } from '../onboarding'
+import { SetMeUpShown } from '../setMeUp/events'
+import type { SetMeUpCommand } from '../setMeUp'
 import type { QuickSetupCommand } from './commands'
 import { quickSetupCommandCodecs } from './commandCodecs.gen'
 import {
@@ -56,7 +57,7 @@ export const quickSetupArea: SliceArea<
   QuickSetupCommand,
   QuickSetupAreaEvent,
   QuickSetupContext,
-  NavigationCommand | QuickSetupCommand | OnboardingCommand,
+  NavigationCommand | QuickSetupCommand | SetMeUpCommand,
   { readonly platform: PlatformState; readonly navigation: Pick<NavigationState, 'location'> }
 > = {
   key: 'quickSetup',
@@ -107,7 +108,7 @@ export const quickSetupArea: SliceArea<
       // Set-me-up shows instead of the overlay (logs of the onboarding area's quick setup hold
       // set-me-up's event alone).
       case 'quickSetup/SetMeUpChosen':
-      case 'onboarding/SetMeUpShown':
+      case 'setMeUp/Shown':
         return slice.wizard === undefined ? slice : withWizard(slice, { ...slice.wizard, visible: false })
       case 'quickSetup/ClientFlowRelaunched':
         return { ...slice, clientFlow: { ...event.data, step: 0 } }
@@ -131,17 +132,17 @@ export const quickSetupArea: SliceArea<
           ? [{ type: 'navigation/Navigate', to: QUICK_SETUP_PATH }]
           : []
       // The client's set-up steps: set-me-up's panel, or the guided flow, which shows the
-      // platform's address set-me-up loads (once: the onboarding area decides whether it has it).
+      // platform's address set-me-up owns and loads (once: set-me-up decides whether it has it).
       case 'quickSetup/SetMeUpChosen':
         return [
           {
-            type: 'onboarding/ShowSetMeUp',
+            type: 'setMeUp/Show',
             packageType: event.data.packageType,
             availableRepos: event.data.availableRepos,
           },
         ]
       case 'quickSetup/ClientFlowRelaunched':
-        return [{ type: 'onboarding/LoadClientBaseUrl' }]
+        return [{ type: 'setMeUp/LoadClientBaseUrl' }]
       // The overlay is one of the modals that close on navigation (spec 000 section 4): Back
       // left it open over the page it was opened from.
       case 'navigation/Navigated':

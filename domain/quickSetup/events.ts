@@ -20,7 +20,7 @@ export const ClientFlowRelaunched = defineEvent(
   { formerly: ['onboarding/ClientFlowRelaunched'] },
 )
 /**
- * Setting up a client chose set-me-up (the type has no guided flow): a policy asks the onboarding
+ * Setting up a client chose set-me-up (the type has no guided flow): a policy asks the set-me-up
  * area to show it, so that area decides its own event, loaded first where it is deferred.
  */
 export const SetMeUpChosen = defineEvent(

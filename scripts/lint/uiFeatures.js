@@ -27,18 +27,19 @@ export const KNOWN_CROSSINGS = new Set([
   // The same crossing as ui/onboarding/EducationCenter was, since the education area has its folder.
   'ui/layout/MainLayout.tsx -> ui/education/EducationCenter',
   'ui/layout/MainLayout.tsx -> ui/onboarding/QuestionnaireDialog',
-  'ui/layout/MainLayout.tsx -> ui/onboarding/SetMeUpPanel',
+  // The same crossing as ui/onboarding/SetMeUpPanel was, since the set-me-up area has its folder.
+  'ui/layout/MainLayout.tsx -> ui/setMeUp/SetMeUpPanel',
   'ui/layout/MainLayout.tsx -> ui/search/SearchBar',
   'ui/layout/Overlays.tsx -> ui/onboarding/ContactUsDialog',
   'ui/navigation/ShellPages.tsx -> ui/quickSetup/ClientSetupForm',
   'ui/navigation/ShellPages.tsx -> ui/onboarding/GettingStartedPage',
-  'ui/onboarding/SetMeUpPanel.tsx -> ui/layout/chrome.module.css',
-  'ui/onboarding/SetMeUpPanel.tsx -> ui/layout/layout.module.css',
   'ui/repositories/index.tsx -> ui/admin/admin.module.css',
   'ui/repositories/index.tsx -> ui/admin/shared',
   'ui/repositories/index.tsx -> ui/packages/common',
   'ui/session/ProfileScreen.tsx -> ui/tokens/MyTokens',
   'ui/session/kit.tsx -> ui/layout/bare.module.css',
+  'ui/setMeUp/SetMeUpPanel.tsx -> ui/layout/chrome.module.css',
+  'ui/setMeUp/SetMeUpPanel.tsx -> ui/layout/layout.module.css',
   'ui/tour/NavigationTour.tsx -> ui/layout/chrome.module.css',
 ])
 

@@ -6,11 +6,11 @@ import { left, right } from 'fp-ts/Either'
 import { namedEffects } from '../../commands/effects/lazy'
 import { navigationEffects } from '../../commands/effects/navigation'
 import { repositoriesEffects } from '../../commands/effects/repositories'
-import { onboardingEffects } from '../../commands/effects/onboarding'
+import { setMeUpEffects } from '../../commands/effects/setMeUp'
 import type { RepositoriesApi } from '../../adapters/ports'
 import { renderShell } from './shellFixtures'
 import { chooseOption, optionNames } from '../support/kitSelect'
-import { fakeOnboardingApi, notFaked } from '../support/fakePorts'
+import { fakeSetMeUpApi, notFaked } from '../support/fakePorts'
 import { repositorySummary } from '../support/fixtures'
 import * as P from '../../domain/platform/events'
 import { buttonClass } from '../../ui/shared/kit/Button'
@@ -21,7 +21,7 @@ const admin = { user: { name: 'admin', admin: true } } as const
 const effects = namedEffects({
   navigation: navigationEffects,
   repositories: repositoriesEffects,
-  onboarding: onboardingEffects,
+  setMeUp: setMeUpEffects,
 })
 const withTypes = [P.PackageTypesLoaded({ packageTypes: ['npm', 'generic', 'maven'] })]
 
@@ -152,7 +152,7 @@ describe('set-me-up', () => {
 
   it("names the reverse proxy the platform's web server configuration gives in docker's commands", async () => {
     const user = userEvent.setup()
-    const onboardingApi = fakeOnboardingApi({
+    const setMeUpApi = fakeSetMeUpApi({
       clientBaseUrl: async () =>
         right({
           baseUrl: 'http://127.0.0.1:8082',
@@ -172,7 +172,7 @@ describe('set-me-up', () => {
     renderShell(
       '/packages',
       { extra: [P.PackageTypesLoaded({ packageTypes: ['npm', 'docker'] })] },
-      { onboardingApi, repositoriesApi: withRepos },
+      { setMeUpApi, repositoriesApi: withRepos },
       effects,
     )
     await openTopMenu(user, 'developer')
@@ -194,13 +194,11 @@ describe('set-me-up', () => {
   it('says when the platform address cannot be loaded, and retries', async () => {
     const user = userEvent.setup()
     let offline = true
-    const onboardingApi = fakeOnboardingApi({
+    const setMeUpApi = fakeSetMeUpApi({
       clientBaseUrl: async () =>
-        offline
-          ? left({ kind: 'network' as const, message: 'offline' })
-          : fakeOnboardingApi().clientBaseUrl(),
+        offline ? left({ kind: 'network' as const, message: 'offline' }) : fakeSetMeUpApi().clientBaseUrl(),
     })
-    renderShell('/packages', { extra: withTypes }, { onboardingApi, repositoriesApi: withRepos }, effects)
+    renderShell('/packages', { extra: withTypes }, { setMeUpApi, repositoriesApi: withRepos }, effects)
     await openTopMenu(user, 'developer')
     await user.click(await screen.findByRole('menuitem', { name: 'Set Me Up' }))
     const panel = await screen.findByRole('complementary', { name: 'Set Me Up' })

@@ -98,7 +98,7 @@ describe('packages landing', () => {
     })
     expect(await screen.findByText('No packages yet')).toBeInTheDocument()
     await userEvent.click(screen.getByRole('button', { name: 'Open Set Me Up' }))
-    await act(() => until(view.app, (s) => s.onboarding.setMeUp?.visible === true))
+    await act(() => until(view.app, (s) => s.setMeUp.panel?.visible === true))
   })
 
   it("lists the user's recent package searches and runs one again", async () => {

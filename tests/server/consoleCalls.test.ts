@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestServer, type TestServer } from '../support/server'
 import { API, call, sessionOf } from '../support/apiCalls'
 import { createHttpClient } from '../../adapters/http/client'
-import { createOnboardingApi } from '../../adapters/http/onboarding'
+import { createSetMeUpApi } from '../../adapters/http/setMeUp'
 import { createPlatformApi } from '../../adapters/http/platform'
 import { createAdminApi } from '../../adapters/http/admin'
 import { createSessionApi } from '../../adapters/http/session'
@@ -66,7 +66,7 @@ describe("the console's calls of spec 000 section 7", () => {
     })
     expect(saved.status).toBe(200)
     const developer = await sessionOf(server, 'developer')
-    const answer = await createOnboardingApi(consoleHttp(developer)).clientBaseUrl()
+    const answer = await createSetMeUpApi(consoleHttp(developer)).clientBaseUrl()
     expect(answer._tag).toBe('Right')
     if (answer._tag !== 'Right') return
     expect(answer.right.reverseProxies).toEqual([

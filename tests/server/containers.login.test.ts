@@ -14,7 +14,7 @@ import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { browserHeaders, startTestServer, type TestServer } from '../support/server'
 import { signInDeveloper } from './helpers/permissions'
-import { clientSetup } from '../../domain/onboarding/setMeUp'
+import { clientSetup } from '../../domain/setMeUp/steps'
 import { skopeoCli, writeOciLayout, type SkopeoAnswer } from '../support/skopeo'
 import { buildImage } from '../../server/containers/imageBuilder'
 

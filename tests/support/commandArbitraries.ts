@@ -174,12 +174,12 @@ const onboarding = fc.oneof(
   fc.constantFrom(
     c({ type: 'quickSetup/Open' }),
     c({ type: 'quickSetup/Close' }),
-    c({ type: 'onboarding/HideSetMeUp' }),
-    c({ type: 'onboarding/LoadClientBaseUrl' }),
+    c({ type: 'setMeUp/Hide' }),
+    c({ type: 'setMeUp/LoadClientBaseUrl' }),
   ),
   fc
     .option(fc.constantFrom('npm', 'Docker', 'generic'), { nil: undefined })
-    .map((packageType) => c({ type: 'onboarding/ShowSetMeUp', ...(packageType ? { packageType } : {}) })),
+    .map((packageType) => c({ type: 'setMeUp/Show', ...(packageType ? { packageType } : {}) })),
 )
 
 export const commandArbitrary: fc.Arbitrary<AppCommand> = fc.oneof(

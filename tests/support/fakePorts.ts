@@ -1,6 +1,6 @@
 import { VirtualTimeScheduler } from 'rxjs'
 import { left, right } from 'fp-ts/Either'
-import type { KeyValueStore, NavigationApi, OnboardingApi, NavigationType, Ports } from '../../adapters/ports'
+import type { KeyValueStore, NavigationApi, NavigationType, Ports, SetMeUpApi } from '../../adapters/ports'
 import { createFileStash, createSecretVault, createShownSecrets } from '../../adapters/memory/secretVault'
 import { fakePackagesApi, fakeReleaseBundlesApi } from './fakePackagesApi'
 
@@ -45,25 +45,12 @@ export function fakeNavigationApi(initial: NavigationType = 'new'): NavigationAp
   }
 }
 
-/**
- * An onboarding API that answers a fixed client base URL (set-me-up) and fails every other call
- * unless `overrides` gives it.
- */
-export function fakeOnboardingApi(
-  overrides: Partial<OnboardingApi> = {},
+/** Set-me-up's API: a fixed client base URL, without reverse proxies, unless `overrides` says otherwise. */
+export function fakeSetMeUpApi(
+  overrides: Partial<SetMeUpApi> = {},
   baseUrl = 'http://platform.test',
-): OnboardingApi {
-  const faked: Partial<OnboardingApi> = {
-    clientBaseUrl: async () => right({ baseUrl, reverseProxies: [] }),
-    ...overrides,
-  }
-  const rest = notFaked<OnboardingApi>()
-  return new Proxy({} as OnboardingApi, {
-    get: (_target, name) =>
-      typeof name === 'string' && Object.prototype.hasOwnProperty.call(faked, name)
-        ? faked[name as keyof OnboardingApi]
-        : Reflect.get(rest, name),
-  })
+): SetMeUpApi {
+  return { clientBaseUrl: async () => right({ baseUrl, reverseProxies: [] }), ...overrides }
 }
 
 /**
@@ -98,7 +85,7 @@ export function fakePorts(overrides: Partial<Ports> = {}): Ports & {
     packagesApi: fakePackagesApi(),
     releaseBundlesApi: fakeReleaseBundlesApi(),
     navigationApi: fakeNavigationApi(),
-    onboardingApi: fakeOnboardingApi(),
+    setMeUpApi: fakeSetMeUpApi(),
     ...overrides,
   }
   const ports = {

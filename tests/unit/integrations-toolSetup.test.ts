@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { left, right } from 'fp-ts/Either'
 import { allEffects, createApp } from '../../composition/createApp'
 import type { IntegrationsApi } from '../../adapters/ports'
-import { fakeOnboardingApi, fakePorts, notFaked } from '../support/fakePorts'
+import { fakeSetMeUpApi, fakePorts, notFaked } from '../support/fakePorts'
 import { signedIn } from '../support/fixtures'
 import { flush } from '../support/wait'
 
@@ -13,7 +13,7 @@ const down = { kind: 'network' as const, message: 'down' }
 function openTool(options: { readonly baseUrl?: 'fails'; readonly key: 'answers' | 'fails' }) {
   const askedKeys: string[] = []
   const ports = fakePorts({
-    onboardingApi: fakeOnboardingApi(
+    setMeUpApi: fakeSetMeUpApi(
       options.baseUrl === 'fails' ? { clientBaseUrl: () => Promise.resolve(left(down)) } : {},
     ),
     integrationsApi: {

@@ -53,35 +53,6 @@ const trialAdmin = user({
   newOnboarding: true,
 })
 
-describe('set-me-up (spec 000 section 4; the onboarding area owns it)', () => {
-  it('set-me-up shows with the package type lower-cased; hides only when shown', () => {
-    onboarding
-      .given()
-      .when({ type: 'onboarding/ShowSetMeUp', packageType: 'NPM', availableRepos: ['npm-local'] })
-      .then(O.SetMeUpShown({ packageType: 'npm', availableRepos: ['npm-local'] }))
-    onboarding.given().when({ type: 'onboarding/HideSetMeUp' }).nothing()
-    onboarding.given(O.SetMeUpShown({})).when({ type: 'onboarding/HideSetMeUp' }).then(O.SetMeUpHidden({}))
-    const shown = given(O.SetMeUpShown({ packageType: 'npm' }))
-    expect(shown.onboarding.setMeUp).toEqual({
-      visible: true,
-      packageType: 'npm',
-      availableRepos: [],
-      getActiveNode: true,
-    })
-  })
-
-  it('asks for the client base URL until it is known; a failure is kept until asked again', () => {
-    onboarding.given().when({ type: 'onboarding/LoadClientBaseUrl' }).then(O.ClientBaseUrlRequested({}))
-    onboarding
-      .given(O.ClientBaseUrlLoaded({ baseUrl: 'https://acme.test' }))
-      .when({ type: 'onboarding/LoadClientBaseUrl' })
-      .nothing()
-    const failed = O.ClientBaseUrlFailed({ failure: { kind: 'network', message: 'offline' } })
-    expect(given(failed).onboarding.clientBaseUrlFailure).toEqual({ kind: 'network', message: 'offline' })
-    expect(given(failed, O.ClientBaseUrlRequested({})).onboarding).toEqual({})
-  })
-})
-
 describe('onboarding after login (spec 000 section 4)', () => {
   it('a first-login user with quick deploy goes to /quick-setup', () => {
     const { redirect, types } = login(user({ firstLogin: true, quickDeployEnabled: true }))

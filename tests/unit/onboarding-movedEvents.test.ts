@@ -1,6 +1,6 @@
 /**
- * Quick setup and set-me-up moved from the navigation area to the onboarding area:
- * their events are `onboarding/…` now, and logs written before name them `navigation/…`. Such a
+ * Quick setup and set-me-up moved from the navigation area to the onboarding area, and later on to
+ * areas of their own: logs written before the first move name their events `navigation/…`. Such a
  * log (tests/fixtures/logs/moved/setUpInNavigationArea*.ndjson, recorded with the build before the
  * move) replays to the same state as the same session written with today's names, and its
  * trailer's hash (taken over the navigation area's fields of then) still matches.
@@ -15,26 +15,22 @@ import { initialAppState } from '../../domain/app'
 import { asWholeStateBuildHadIt } from '../../domain/logHash'
 
 const read = (file: string) => readFileSync(join(import.meta.dirname, '../fixtures/logs/moved', file), 'utf8')
-// Quick setup's events have since moved on to an area of their own (quickSetup-movedEvents.test.ts).
+// Both have since moved on to areas of their own (quickSetup-movedEvents.test.ts,
+// setMeUp-movedEvents.test.ts): the events' names today.
 const MOVED_ON: Readonly<Record<string, string>> = {
   QuickSetupOpened: 'quickSetup/Opened',
   QuickSetupClosed: 'quickSetup/Closed',
+  SetMeUpShown: 'setMeUp/Shown',
+  SetMeUpHidden: 'setMeUp/Hidden',
+  ClientBaseUrlRequested: 'setMeUp/ClientBaseUrlRequested',
+  ClientBaseUrlLoaded: 'setMeUp/ClientBaseUrlLoaded',
+  ClientBaseUrlFailed: 'setMeUp/ClientBaseUrlFailed',
 }
-const MOVED = [
-  'SetMeUpShown',
-  'SetMeUpHidden',
-  'ClientBaseUrlRequested',
-  'ClientBaseUrlLoaded',
-  'ClientBaseUrlFailed',
-]
 /** The same log with today's event names. */
 const renamed = (text: string) =>
   Object.entries(MOVED_ON).reduce(
     (t, [name, type]) => t.replaceAll(`"type":"navigation/${name}"`, `"type":"${type}"`),
-    MOVED.reduce(
-      (t, name) => t.replaceAll(`"type":"navigation/${name}"`, `"type":"onboarding/${name}"`),
-      text,
-    ),
+    text,
   )
 
 describe('a log with the navigation area’s set-up events replays', () => {
@@ -45,7 +41,7 @@ describe('a log with the navigation area’s set-up events replays', () => {
     expect(old).not.toContain('"type":"onboarding/')
   })
 
-  it('to the same state as the log with today’s names, in the onboarding area', () => {
+  it('to the same state as the log with today’s names, in their areas', () => {
     const before = replayLog(old)
     const after = replayLog(renamed(old))
     expect(before.errors).toEqual([])
@@ -53,10 +49,11 @@ describe('a log with the navigation area’s set-up events replays', () => {
     expect(before.events).toBe(9)
     expect(before.state).toEqual(after.state)
     expect(before.state.quickSetup).toEqual({ wizard: { visible: true, singlePackageSelection: false } })
-    expect(before.state.onboarding).toEqual({
-      setMeUp: { visible: true, packageType: 'npm', availableRepos: ['npm-local'], getActiveNode: true },
+    expect(before.state.setMeUp).toEqual({
+      panel: { visible: true, packageType: 'npm', availableRepos: ['npm-local'], getActiveNode: true },
       clientBaseUrl: 'http://platform.test',
     })
+    expect(before.state.onboarding).toEqual({})
     expect(before.state.navigation).toEqual(initialAppState.navigation)
   })
 
@@ -82,6 +79,7 @@ describe('a log with the navigation area’s set-up events replays', () => {
     expect(bounded.events).toBe(1)
     expect(bounded.hashMatches).toBe(true)
     expect(bounded.state.onboarding).toEqual(replayLog(old).state.onboarding)
+    expect(bounded.state.setMeUp).toEqual(replayLog(old).state.setMeUp)
     expect(bounded.state.quickSetup).toEqual(replayLog(old).state.quickSetup)
     expect(bounded.state.navigation).not.toHaveProperty('setMeUp')
   })

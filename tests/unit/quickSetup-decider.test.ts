@@ -1,9 +1,9 @@
 // Given events, when a command, then events: quick setup (spec 000 section 4), an area of its
-// own, and what it asks of the onboarding area's set-me-up.
+// own, and what it asks of the set-me-up area.
 import { describe, expect, it } from 'vitest'
 import type { AppEvent, AppState } from '../../domain/app'
 import * as P from '../../domain/platform/events'
-import * as O from '../../domain/onboarding/events'
+import * as S from '../../domain/setMeUp/events'
 import * as Q from '../../domain/quickSetup/events'
 import { Navigated } from '../../domain/navigation/events'
 import { quickSetupArea as quickSetupSlice } from '../../domain/quickSetup/decider'
@@ -68,10 +68,10 @@ describe('quick setup (spec 000 section 4; an area of its own)', () => {
     expect(policies(given(), navigated)).toEqual([])
   })
 
-  it('set-me-up shown by the onboarding area hides the overlay', () => {
-    const shown = given(Q.QuickSetupOpened({ asRoute: false }), O.SetMeUpShown({ packageType: 'npm' }))
+  it('set-me-up shown by its own area hides the overlay', () => {
+    const shown = given(Q.QuickSetupOpened({ asRoute: false }), S.SetMeUpShown({ packageType: 'npm' }))
     expect(shown.quickSetup).toEqual({})
-    expect(shown.onboarding.setMeUp?.visible).toBe(true)
+    expect(shown.setMeUp.panel?.visible).toBe(true)
   })
 
   it('setting up a client of a type without a flow chooses set-me-up and closes quick setup', () => {
@@ -82,14 +82,14 @@ describe('quick setup (spec 000 section 4; an area of its own)', () => {
         Q.SetMeUpChosen({ packageType: 'generic', availableRepos: ['files-local'] }),
         Q.QuickSetupClosed({}),
       )
-    // The onboarding area shows it, asked by command (it decides its own events).
+    // The set-me-up area shows it, asked by command (it decides its own events).
     const chosen = Q.SetMeUpChosen({ packageType: 'generic', availableRepos: ['files-local'] })
     expect(policies(given(Q.QuickSetupOpened({ asRoute: false }), chosen), chosen)).toEqual([
-      { type: 'onboarding/ShowSetMeUp', packageType: 'generic', availableRepos: ['files-local'] },
+      { type: 'setMeUp/Show', packageType: 'generic', availableRepos: ['files-local'] },
     ])
   })
 
-  it('a relaunched client flow asks the onboarding area for the platform’s address', () => {
+  it('a relaunched client flow asks the set-me-up area for the platform’s address', () => {
     quickSetup
       .given(Q.QuickSetupOpened({ asRoute: false }))
       .when({ type: 'quickSetup/SetUpClient', packageType: 'NPM', repo: 'npm-local' })
@@ -97,7 +97,7 @@ describe('quick setup (spec 000 section 4; an area of its own)', () => {
     const relaunched = Q.ClientFlowRelaunched({ packageType: 'npm', repo: 'npm-local' })
     const state = given(relaunched)
     expect(state.quickSetup.clientFlow).toEqual({ packageType: 'npm', repo: 'npm-local', step: 0 })
-    expect(policies(state, relaunched)).toEqual([{ type: 'onboarding/LoadClientBaseUrl' }])
+    expect(policies(state, relaunched)).toEqual([{ type: 'setMeUp/LoadClientBaseUrl' }])
   })
 
   it('refuses a client without a package type or with a bad repository key', () => {

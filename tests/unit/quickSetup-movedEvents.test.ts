@@ -39,7 +39,7 @@ describe('a log with the onboarding area’s quick setup events replays', () => 
     })
     expect(before.state.onboarding).not.toHaveProperty('quickSetup')
     expect(before.state.onboarding).not.toHaveProperty('clientFlow')
-    expect(before.state.onboarding.clientBaseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/)
+    expect(before.state.setMeUp.clientBaseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/)
   })
 
   it('to the hash its trailer recorded (the state as the earlier build shaped it)', () => {

@@ -2,19 +2,19 @@
 // characters of letters, digits, `_`, `.` and `-`, as the repository form says), no other.
 import { describe, expect, it } from 'vitest'
 import { createApp } from '../../composition/createApp'
-import { onboardingEffects } from '../../commands/effects/onboarding'
+import { setMeUpEffects } from '../../commands/effects/setMeUp'
 import { relaunchFlowSupported } from '../../domain/quickSetup'
-import { fakeOnboardingApi, fakePorts } from '../support/fakePorts'
+import { fakeSetMeUpApi, fakePorts } from '../support/fakePorts'
 
 function setUpClient(packageType: string, repo: string) {
   const app = createApp({
-    ports: fakePorts({ onboardingApi: fakeOnboardingApi() }),
-    effects: onboardingEffects,
+    ports: fakePorts({ setMeUpApi: fakeSetMeUpApi() }),
+    effects: setMeUpEffects,
   })
   app.dispatch({ type: 'quickSetup/Open' })
   app.dispatch({ type: 'quickSetup/SetUpClient', packageType, repo })
   const { clientFlow } = app.getState().quickSetup
-  const { setMeUp } = app.getState().onboarding
+  const setMeUp = app.getState().setMeUp.panel
   return { rejected: app.getState().bus.rejected, clientFlow, setMeUp }
 }
 

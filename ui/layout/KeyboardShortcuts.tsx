@@ -52,8 +52,8 @@ export function useKeyboardShortcuts(): void {
             app.dispatch({ type: 'tour/End', completed: false }, 'ui')
             closed = true
           }
-          if (app.getState().onboarding.setMeUp?.visible && !modalOpen()) {
-            app.dispatch({ type: 'onboarding/HideSetMeUp' }, 'ui')
+          if (app.getState().setMeUp.panel?.visible && !modalOpen()) {
+            app.dispatch({ type: 'setMeUp/Hide' }, 'ui')
             closed = true
           }
           return closed

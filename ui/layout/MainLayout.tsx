@@ -36,7 +36,7 @@ function useOverlayChunk() {
       // The set-me-up panel and its selects (Radix Select): a chunk of their own, loaded when it opens.
       SetMeUpPanel: lazyArea(
         'chromeOverlays',
-        () => import('../onboarding/SetMeUpPanel').then((m) => ({ default: m.SetMeUpPanel })),
+        () => import('../setMeUp/SetMeUpPanel').then((m) => ({ default: m.SetMeUpPanel })),
         report,
       ),
     }
@@ -54,7 +54,7 @@ export default function MainLayout({ children }: { children: ReactNode }) {
   const tourRunning = useQuery({ type: 'tour/Running' })
   const clientFlow = useQuery({ type: 'quickSetup/ClientFlow' })
   const quickSetup = useQuery({ type: 'quickSetup/Wizard' })
-  const setMeUp = useQuery({ type: 'onboarding/SetMeUp' })
+  const setMeUp = useQuery({ type: 'setMeUp/Panel' })
   const questionnaire = useQuery({ type: 'onboarding/Questionnaire' })
   const app = useApp()
   const { Overlays, TopMenus, SetMeUpPanel, Questionnaire, DebugPanel, EducationCenter } = useOverlayChunk()

@@ -44,7 +44,7 @@ export default function TopMenus({ theme, onTheme, icons, menus, focusRef }: Top
     if (item.external) return window.open(item.external, '_blank', 'noopener,noreferrer')
     switch (item.action) {
       case 'setMeUp':
-        return dispatch({ type: 'onboarding/ShowSetMeUp' })
+        return dispatch({ type: 'setMeUp/Show' })
       case 'logout':
         return navigate('/logout')
       case 'contactUs':

@@ -145,7 +145,7 @@ function firstSteps({
       title: 'Connect your client',
       text: 'Set Me Up gives the commands for npm, Docker, Maven and more, with a token of your own.',
       action: (
-        <Button size="sm" onClick={() => dispatch({ type: 'onboarding/ShowSetMeUp' })}>
+        <Button size="sm" onClick={() => dispatch({ type: 'setMeUp/Show' })}>
           Set Me Up
         </Button>
       ),

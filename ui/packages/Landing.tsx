@@ -68,7 +68,7 @@ export function Landing() {
             title={LANDING_TEXTS.none}
             hint={LANDING_TEXTS.noneHint}
             action={
-              <Button size="sm" onClick={() => dispatch({ type: 'onboarding/ShowSetMeUp' })}>
+              <Button size="sm" onClick={() => dispatch({ type: 'setMeUp/Show' })}>
                 {LANDING_TEXTS.openSetMeUp}
               </Button>
             }

@@ -3,7 +3,7 @@
  * steps one at a time, then a last step that confirms, with Back, Next and Finish.
  */
 import { clientFlowLength } from '../../domain/quickSetup/relaunch'
-import { clientServed, clientSetup } from '../../domain/onboarding/setMeUp'
+import { clientServed, clientSetup } from '../../domain/setMeUp/steps'
 import { useDispatch, useQuery } from '../shared/appContext'
 import { ShellDialog } from '../shared/kit/ShellDialog'
 import { Button } from '../shared/kit/Button'
@@ -12,18 +12,13 @@ import setUp from '../shared/clientSetUp/setUp.module.css'
 
 export function ClientFlowDialog() {
   const flow = useQuery({ type: 'quickSetup/ClientFlow' })
-  const onboarding = useQuery({ type: 'onboarding/State' })
+  // The address is set-me-up's: this flow asked for it as it opened (quickSetup's policy).
+  const address = useQuery({ type: 'setMeUp/ClientAddress' })
   const dispatch = useDispatch()
   const total = flow ? clientFlowLength(flow.packageType) : 0
   const steps =
-    flow && onboarding.clientBaseUrl !== undefined
-      ? clientSetup(
-          flow.packageType,
-          onboarding.clientBaseUrl,
-          flow.repo,
-          undefined,
-          onboarding.clientReverseProxies,
-        )
+    flow && address.baseUrl !== undefined
+      ? clientSetup(flow.packageType, address.baseUrl, flow.repo, undefined, address.reverseProxies)
       : []
   const index = flow ? Math.min(flow.step, Math.max(0, total - 1)) : 0
   const step = steps[index]
@@ -69,10 +64,10 @@ export function ClientFlowDialog() {
           <p className={setUp.muted}>
             Step {index + 1} of {total}
           </p>
-          {onboarding.clientBaseUrl === undefined ? (
+          {address.baseUrl === undefined ? (
             <BaseUrlState
-              failure={onboarding.clientBaseUrlFailure}
-              onRetry={() => dispatch({ type: 'onboarding/LoadClientBaseUrl' })}
+              failure={address.failure}
+              onRetry={() => dispatch({ type: 'setMeUp/LoadClientBaseUrl' })}
             />
           ) : step ? (
             <>

@@ -219,7 +219,7 @@ function RepositoriesList() {
                 label={`Set Me Up for ${r.key}`}
                 onClick={() =>
                   dispatch({
-                    type: 'onboarding/ShowSetMeUp',
+                    type: 'setMeUp/Show',
                     packageType: r.packageType.toLowerCase(),
                     availableRepos: [r.key],
                   })

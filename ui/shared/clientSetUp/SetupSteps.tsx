@@ -1,4 +1,4 @@
-import { clientServed, type SetupStep } from '../../../domain/onboarding/setMeUp'
+import { clientServed, type SetupStep } from '../../../domain/setMeUp/steps'
 import { CodeBlock } from '../kit/CodeBlock'
 import { Button } from '../kit/Button'
 import { whatHappened } from '../failureText'

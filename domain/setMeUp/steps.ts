@@ -3,7 +3,7 @@
  * section 4, onboarding), for the addresses the platform really serves (npm's registry API under
  * /artifactory/api/npm/<repo>/, container images under /v2/<repo>/, files under /artifactory/<repo>/). Pure: the base URL comes from
  * `GET /ui/setMeUp`, the token from `POST /ui/npm/token`. Only views import
- * this (its texts stay out of the login page's bundle); the decider uses ./relaunch.ts.
+ * this (its texts stay out of the login page's bundle); no decider imports it.
  */
 import { canonicalPackageType } from '../packageTypes'
 import { DEFAULT_HTTPS_PORT, DEFAULT_HTTP_PORT, type ReverseProxy } from '../shared/webServer'

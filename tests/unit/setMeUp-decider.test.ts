@@ -1,19 +1,58 @@
-// Setting up a client: the relaunched guided flow or set-me-up, and the set-up text.
+// Set-me-up, an area of its own: its decisions, setting up a client (the relaunched guided flow
+// or set-me-up) on the bus, and the set-up text.
 import { describe, expect, it } from 'vitest'
+import type { AppEvent, AppState } from '../../domain/app'
+import { appSlice } from '../../domain/app'
+import * as S from '../../domain/setMeUp/events'
+import { setMeUpArea } from '../../domain/setMeUp/decider'
+import { foldEvents, spec } from '../support/decider'
 import { left } from 'fp-ts/Either'
 import { createApp } from '../../composition/createApp'
-import { onboardingEffects } from '../../commands/effects/onboarding'
+import { setMeUpEffects } from '../../commands/effects/setMeUp'
 import { clientFlowLength, RELAUNCH_FLOW_STEPS, relaunchFlowSupported } from '../../domain/quickSetup'
-import { clientServed, clientSetup, dockerRegistry } from '../../domain/onboarding/setMeUp'
+import { clientServed, clientSetup, dockerRegistry } from '../../domain/setMeUp/steps'
 import type { ReverseProxy } from '../../domain/shared/webServer'
-import { fakeOnboardingApi, fakePorts } from '../support/fakePorts'
+import { fakeSetMeUpApi, fakePorts } from '../support/fakePorts'
 
-function boot(onboardingApi = fakeOnboardingApi()) {
-  const app = createApp({ ports: fakePorts({ onboardingApi }), effects: onboardingEffects })
+function boot(setMeUpApi = fakeSetMeUpApi()) {
+  const app = createApp({ ports: fakePorts({ setMeUpApi }), effects: setMeUpEffects })
   const types: string[] = []
   app.events$.subscribe((e) => types.push(e.event.type))
   return { app, types }
 }
+
+const meta = { now: '2026-01-01T00:00:00.000Z', id: 'x' }
+const given = (...events: AppEvent[]): AppState => foldEvents(events)
+const setMeUp = spec(appSlice(setMeUpArea), meta)
+
+describe('set-me-up decides on its own slice (spec 000 section 4)', () => {
+  it('set-me-up shows with the package type lower-cased; hides only when shown', () => {
+    setMeUp
+      .given()
+      .when({ type: 'setMeUp/Show', packageType: 'NPM', availableRepos: ['npm-local'] })
+      .then(S.SetMeUpShown({ packageType: 'npm', availableRepos: ['npm-local'] }))
+    setMeUp.given().when({ type: 'setMeUp/Hide' }).nothing()
+    setMeUp.given(S.SetMeUpShown({})).when({ type: 'setMeUp/Hide' }).then(S.SetMeUpHidden({}))
+    const shown = given(S.SetMeUpShown({ packageType: 'npm' }))
+    expect(shown.setMeUp.panel).toEqual({
+      visible: true,
+      packageType: 'npm',
+      availableRepos: [],
+      getActiveNode: true,
+    })
+  })
+
+  it('asks for the client base URL until it is known; a failure is kept until asked again', () => {
+    setMeUp.given().when({ type: 'setMeUp/LoadClientBaseUrl' }).then(S.ClientBaseUrlRequested({}))
+    setMeUp
+      .given(S.ClientBaseUrlLoaded({ baseUrl: 'https://acme.test' }))
+      .when({ type: 'setMeUp/LoadClientBaseUrl' })
+      .nothing()
+    const failed = S.ClientBaseUrlFailed({ failure: { kind: 'network', message: 'offline' } })
+    expect(given(failed).setMeUp.clientBaseUrlFailure).toEqual({ kind: 'network', message: 'offline' })
+    expect(given(failed, S.ClientBaseUrlRequested({})).setMeUp).toEqual({})
+  })
+})
 
 describe('setting up a client', () => {
   it('relaunches the guided flow for a type that has one, and closes quick setup', async () => {
@@ -22,19 +61,19 @@ describe('setting up a client', () => {
     app.dispatch({ type: 'quickSetup/SetUpClient', packageType: 'NPM', repo: 'npm-local' })
     expect(app.getState().quickSetup.clientFlow).toEqual({ packageType: 'npm', repo: 'npm-local', step: 0 })
     expect(app.getState().quickSetup.wizard?.visible ?? false).toBe(false)
-    expect(app.getState().onboarding.setMeUp?.visible ?? false).toBe(false)
+    expect(app.getState().setMeUp.panel?.visible ?? false).toBe(false)
     expect(types.slice(1, 3)).toEqual(['quickSetup/ClientFlowRelaunched', 'quickSetup/Closed'])
-    await expect.poll(() => app.getState().onboarding.clientBaseUrl).toBe('http://platform.test')
+    await expect.poll(() => app.getState().setMeUp.clientBaseUrl).toBe('http://platform.test')
   })
 
   it('asks for the base URL when set-me-up opens without it, and not again once it is known', async () => {
     const { app, types } = boot()
-    app.dispatch({ type: 'onboarding/ShowSetMeUp' })
-    expect(types).toEqual(['onboarding/SetMeUpShown', 'onboarding/ClientBaseUrlRequested'])
-    await expect.poll(() => app.getState().onboarding.clientBaseUrl).toBe('http://platform.test')
-    app.dispatch({ type: 'onboarding/HideSetMeUp' })
-    app.dispatch({ type: 'onboarding/ShowSetMeUp' })
-    expect(types.filter((t) => t === 'onboarding/ClientBaseUrlRequested')).toHaveLength(1)
+    app.dispatch({ type: 'setMeUp/Show' })
+    expect(types).toEqual(['setMeUp/Shown', 'setMeUp/ClientBaseUrlRequested'])
+    await expect.poll(() => app.getState().setMeUp.clientBaseUrl).toBe('http://platform.test')
+    app.dispatch({ type: 'setMeUp/Hide' })
+    app.dispatch({ type: 'setMeUp/Show' })
+    expect(types.filter((t) => t === 'setMeUp/ClientBaseUrlRequested')).toHaveLength(1)
   })
 
   it('opens set-me-up (type lowercased, the repository listed) for a type without a flow', async () => {
@@ -42,7 +81,7 @@ describe('setting up a client', () => {
     app.dispatch({ type: 'quickSetup/Open' })
     app.dispatch({ type: 'quickSetup/SetUpClient', packageType: 'Generic', repo: 'files-local' })
     expect(app.getState().quickSetup.clientFlow).toBeUndefined()
-    expect(app.getState().onboarding.setMeUp).toEqual({
+    expect(app.getState().setMeUp.panel).toEqual({
       visible: true,
       packageType: 'generic',
       availableRepos: ['files-local'],
@@ -53,15 +92,15 @@ describe('setting up a client', () => {
 
   it('shows and hides set-me-up, lower-casing the package type and resetting its config', () => {
     const { app } = boot()
-    app.dispatch({ type: 'onboarding/ShowSetMeUp', packageType: 'NPM', availableRepos: ['npm-local'] })
-    expect(app.getState().onboarding.setMeUp).toEqual({
+    app.dispatch({ type: 'setMeUp/Show', packageType: 'NPM', availableRepos: ['npm-local'] })
+    expect(app.getState().setMeUp.panel).toEqual({
       visible: true,
       packageType: 'npm',
       availableRepos: ['npm-local'],
       getActiveNode: true,
     })
-    app.dispatch({ type: 'onboarding/HideSetMeUp' })
-    expect(app.getState().onboarding.setMeUp).toBeUndefined()
+    app.dispatch({ type: 'setMeUp/Hide' })
+    expect(app.getState().setMeUp.panel).toBeUndefined()
   })
 
   it('opens quick setup as an overlay without the quick-deploy landing feature', () => {
@@ -96,23 +135,23 @@ describe('setting up a client', () => {
 
   it('keeps the base URL failure and loads again on request', async () => {
     let calls = 0
-    const api = fakeOnboardingApi({
+    const api = fakeSetMeUpApi({
       clientBaseUrl: async () =>
         ++calls === 1
           ? left({ kind: 'network' as const, message: 'offline' })
-          : fakeOnboardingApi().clientBaseUrl(),
+          : fakeSetMeUpApi().clientBaseUrl(),
     })
     const { app } = boot(api)
-    app.dispatch({ type: 'onboarding/ShowSetMeUp', packageType: 'npm' })
+    app.dispatch({ type: 'setMeUp/Show', packageType: 'npm' })
     await expect
-      .poll(() => app.getState().onboarding.clientBaseUrlFailure)
+      .poll(() => app.getState().setMeUp.clientBaseUrlFailure)
       .toEqual({
         kind: 'network',
         message: 'offline',
       })
-    app.dispatch({ type: 'onboarding/LoadClientBaseUrl' })
-    await expect.poll(() => app.getState().onboarding.clientBaseUrl).toBe('http://platform.test')
-    expect(app.getState().onboarding.clientBaseUrlFailure).toBeUndefined()
+    app.dispatch({ type: 'setMeUp/LoadClientBaseUrl' })
+    await expect.poll(() => app.getState().setMeUp.clientBaseUrl).toBe('http://platform.test')
+    expect(app.getState().setMeUp.clientBaseUrlFailure).toBeUndefined()
     expect(calls).toBe(2)
   })
 })

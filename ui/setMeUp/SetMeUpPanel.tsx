@@ -1,7 +1,7 @@
 /** The set-me-up panel: how to configure a package client for a repository of the platform. */
 import { useState } from 'react'
 import { KeyRound, X } from 'lucide-react'
-import { clientSetup, type ClientAccess } from '../../domain/onboarding/setMeUp'
+import { clientSetup, type ClientAccess } from '../../domain/setMeUp/steps'
 import { useApp, useDispatch, useQuery } from '../shared/appContext'
 import { whatHappened } from '../shared/failureText'
 import { Button, IconButton } from '../shared/kit/Button'
@@ -67,11 +67,11 @@ function TokenSection({ access }: { readonly access: ClientAccess | undefined })
 }
 
 export function SetMeUpPanel() {
-  const onboarding = useQuery({ type: 'onboarding/State' })
+  const address = useQuery({ type: 'setMeUp/ClientAddress' })
   const packageTypes = useQuery({ type: 'platform/State' }).packageTypes
   const dispatch = useDispatch()
   const access = useShownToken()
-  const setMeUp = useQuery({ type: 'onboarding/SetMeUp' })
+  const setMeUp = useQuery({ type: 'setMeUp/Panel' })
   const [chosenRepo, setChosenRepo] = useState<string | undefined>(undefined)
   // The platform's own repositories of the type, so the addresses below exist.
   const repositoriesOf = useTypeRepositories(setMeUp.visible)
@@ -95,7 +95,7 @@ export function SetMeUpPanel() {
         <IconButton
           label="Close Set Me Up"
           icon={<X size={16} aria-hidden />}
-          onClick={() => dispatch({ type: 'onboarding/HideSetMeUp' })}
+          onClick={() => dispatch({ type: 'setMeUp/Hide' })}
         />
       </header>
       <div className={chrome.field}>
@@ -107,7 +107,7 @@ export function SetMeUpPanel() {
           options={types.map((t) => ({ value: t, label: t }))}
           onValueChange={(packageType) => {
             setChosenRepo(undefined)
-            if (packageType) dispatch({ type: 'onboarding/ShowSetMeUp', packageType, availableRepos: [] })
+            if (packageType) dispatch({ type: 'setMeUp/Show', packageType, availableRepos: [] })
           }}
         />
       </div>
@@ -123,19 +123,17 @@ export function SetMeUpPanel() {
             />
           </div>
           <TokenSection access={access} />
-          {onboarding.clientBaseUrl === undefined ? (
+          {address.baseUrl === undefined ? (
             <BaseUrlState
-              failure={onboarding.clientBaseUrlFailure}
-              onRetry={() => dispatch({ type: 'onboarding/LoadClientBaseUrl' })}
+              failure={address.failure}
+              onRetry={() => dispatch({ type: 'setMeUp/LoadClientBaseUrl' })}
             />
           ) : (
             <section aria-label={`Set up ${type} for ${repo}`}>
               <NotServedNote packageType={type} repo={repo} />
-              {clientSetup(type, onboarding.clientBaseUrl, repo, access, onboarding.clientReverseProxies).map(
-                (step) => (
-                  <SetupStepView key={step.title} step={step} />
-                ),
-              )}
+              {clientSetup(type, address.baseUrl, repo, access, address.reverseProxies).map((step) => (
+                <SetupStepView key={step.title} step={step} />
+              ))}
             </section>
           )}
         </>
