@@ -8,15 +8,15 @@
  *
  * Commands are mostly refused from the empty state (most need a session, a loaded page or an open
  * dialog), so a case starts from the empty state, from a recorded session's events
- * (tests/fixtures/logs/, whole or up to an event) or from a start built for the session's commands
- * (a platform with SSO, a login waiting for MFA enrolment, an unlocked profile: `BUILT`), its
- * texts and numbers are drawn mostly from a few shared words and small numbers (so that a command
- * names what an event loaded, or a step that exists), most cases are about one area (its commands
- * mostly, so that the one that opens a dialog comes before those that need it open), some events
- * answer the area's last request, and a case's length is drawn over the whole range (fast-check's
- * default stops near ten steps). A check with a fixed seed states that this reaches the deciders:
- * every area that takes commands has some of them decided into its events, and most command types
- * are (`ORACLE_UNDECIDED=1` lists the others with why each was refused).
+ * (tests/fixtures/logs/, whole or up to an event) or from a start built for an area's commands (a
+ * platform with SSO, a login waiting for MFA enrolment, an unlocked profile, bundles listed:
+ * `BUILT`), its texts and numbers are drawn mostly from a few shared words and small numbers (so
+ * that a command names what an event loaded, or a step that exists), most cases are about one area
+ * (its commands mostly, so that the one that opens a dialog comes before those that need it open),
+ * some events answer the area's last request, and a case's length is drawn over the whole range
+ * (fast-check's default stops near ten steps). A check with a fixed seed states that this reaches
+ * the deciders: every area that takes commands has some of them decided into its events, and most
+ * command types are (`ORACLE_UNDECIDED=1` lists the others with why each was refused).
  *
  * A failing case is shrunk by fast-check and kept, with its seed and path, in
  * tests/fixtures/oracle/cases.json (tests/support/keptCases.ts), whose cases run every time.
@@ -45,7 +45,9 @@ import { arbitraryFromCodec, type Leaves } from '../support/arbitraryFromCodec'
 import { assertKeeping, keptCases } from '../support/keptCases'
 import { platformApi, related, sessionApi, user } from '../support/fixtures'
 import { until as reaching } from '../support/wait'
-import type { SessionApi } from '../../adapters/ports'
+import type { Ports, SessionApi } from '../../adapters/ports'
+import { shownBundles } from '../../domain/supportBundles'
+import { bundle, fakeBundlePlatform } from '../support/fakeSupportBundlesApi'
 
 /**
  * Where a case starts (`recorded`: a recorded session's events, by its log's name, or a built
@@ -87,14 +89,18 @@ const recordedEvents = new Map(
 
 /**
  * Starts no recorded session gives, built as a platform set up for them would: the real bus and
- * effects, with the platform's answers from fake ports (the session API answering as such a
- * platform does), recorded once before the cases run. Each is a state the session's commands
- * wait for: SSO (a provider link, and the platform asking for the redirect), a login waiting for
- * an authenticator's enrolment, and a signed-in user whose profile the password has unlocked.
+ * effects, with the platform's answers from fake ports (answering as such a platform does),
+ * recorded once before the cases run. Each is a state an area's commands wait for: SSO (a
+ * provider link, and the platform asking for the redirect), a login waiting for an
+ * authenticator's enrolment, a signed-in user whose profile the password has unlocked, and the
+ * support zone's bundles listed.
  */
 interface Built {
+  /** The area whose commands wait for it: its cases are drawn from this start. */
+  readonly area: string
   /** What the platform answers differently from an ordinary one. */
-  readonly api: Partial<SessionApi>
+  readonly api?: Partial<SessionApi>
+  readonly ports?: Partial<Ports>
   /** What the user does once start-up has settled, and the state that proves it took. */
   readonly then?: (app: ReturnType<typeof createApp>) => void
   readonly reached: (state: AppState) => boolean
@@ -102,6 +108,7 @@ interface Built {
 const BUILT: Readonly<Record<string, Built>> = {
   // The link is one of the shared words, so a generated GoToSso names it too.
   'built:ssoOnly': {
+    area: 'session',
     api: {
       loginRelatedData: async () => right(related({ ssoProviderLink: 'https://a.test' })),
       autoRedirect: async () => right(true),
@@ -109,6 +116,7 @@ const BUILT: Readonly<Record<string, Built>> = {
     reached: (s) => s.session.loginDataLoaded && s.session.login.autoRedirectLogin,
   },
   'built:mfaEnrolment': {
+    area: 'session',
     api: { login: async ({ user: name }) => right(user({ name, mfaStatus: 'ENROLL' })) },
     then: (app) =>
       app.dispatch(
@@ -118,6 +126,7 @@ const BUILT: Readonly<Record<string, Built>> = {
     reached: (s) => s.session.status === 'mfaEnroll',
   },
   'built:profileUnlocked': {
+    area: 'session',
     api: {
       current: async () => right(user({ name: 'a' })),
       unlockProfile: async () => right({ unlockedUntil: '2030-01-01T00:00:00.000Z' }),
@@ -126,13 +135,28 @@ const BUILT: Readonly<Record<string, Built>> = {
       app.dispatch({ type: 'session/UnlockProfile', passwordRef: app.stashSecret('password') }, 'script'),
     reached: (s) => s.session.status === 'signedIn' && s.session.profile.unlocked,
   },
+  // An admin on the support zone, the platform listing three bundles (ids among the shared
+  // words): a finished one, one that carries a console session, one still being built.
+  'built:supportBundles': {
+    area: 'supportBundles',
+    api: { current: async () => right(user({ name: 'admin', admin: true })) },
+    ports: {
+      supportBundlesApi: fakeBundlePlatform([
+        bundle({ id: 'a', name: 'a' }),
+        bundle({ id: 'b', name: 'b', sessionEvents: 3 }),
+        bundle({ id: 'npm', name: 'npm', status: 'in progress', size: null }),
+      ]),
+    },
+    then: (app) => app.dispatch({ type: 'supportBundles/Open' }, 'script'),
+    reached: (s) => (shownBundles(s.supportBundles.list) ?? []).length === 3,
+  },
 }
 const builtEvents = new Map<string, ReadonlyArray<AppEvent>>()
 
 /** Records a built start: start-up as the platform answers it, then what the user does. */
-async function build({ api, then, reached }: Built): Promise<ReadonlyArray<AppEvent>> {
+async function build({ api, ports, then, reached }: Built): Promise<ReadonlyArray<AppEvent>> {
   const app = createApp({
-    ports: fakePorts({ sessionApi: sessionApi(api), platformApi: platformApi() }),
+    ports: fakePorts({ sessionApi: sessionApi(api), platformApi: platformApi(), ...ports }),
     effects: allEffects,
   })
   const events: AppEvent[] = []
@@ -280,9 +304,11 @@ const areaCase = (area: string): fc.Arbitrary<Case> =>
 /** How many command types an area takes: a case is about an area as often (three at least). */
 const commandsOf = (area: string): number =>
   Math.max(3, commandCodecs.filter(([type]) => areaOf(type) === area).length)
-/** A case about the session from a built start. */
+/** A case about an area from a start built for it. */
 const builtCase = (recorded: string): fc.Arbitrary<Case> =>
-  fc.array(areaStep('session'), { maxLength: 60, size: 'max' }).map((steps) => ({ recorded, steps }))
+  fc
+    .array(areaStep(BUILT[recorded]?.area ?? 'session'), { maxLength: 60, size: 'max' })
+    .map((steps) => ({ recorded, steps }))
 const caseArbitrary: fc.Arbitrary<Case> = fc.oneof(
   { weight: 1, arbitrary: mixedCase },
   { weight: 1, arbitrary: fc.oneof(...Object.keys(BUILT).map(builtCase)) },
@@ -495,9 +521,9 @@ describe('every area: live state, fold, replay and decoding agree after every st
       ...areasDriven.flatMap((area) =>
         fc.sample(areaCase(area), { numRuns: 2 * commandsOf(area), seed: 37 }),
       ),
-      // And the session's from each built start (drawn apart, so the cases above stay as drawn).
-      ...Object.keys(BUILT).flatMap((recorded) =>
-        fc.sample(builtCase(recorded), { numRuns: commandsOf('session'), seed: 37 }),
+      // And the area's from each built start (drawn apart, so the cases above stay as drawn).
+      ...Object.entries(BUILT).flatMap(([recorded, { area }]) =>
+        fc.sample(builtCase(recorded), { numRuns: commandsOf(area), seed: 37 }),
       ),
     ]
     for (const { recorded: from, until, steps } of cases) {
@@ -536,13 +562,13 @@ describe('every area: live state, fold, replay and decoding agree after every st
     }
     const areasDecided = new Set([...decided].filter(([, n]) => n > 0).map(([type]) => areaOf(type)))
     // Not every command: the rest need a chain of answers no generated events make (an open log
-    // viewer's files, a loaded integration's form). At this seed 169 of 199 command types are
+    // viewer's files, a loaded integration's form). At this seed 172 of 199 command types are
     // decided (165 before the built starts, which decide the session's SSO, MFA enrolment and
-    // profile commands; 154 with one case per command; 130 before steps chose among commands and
+    // profile commands and the support bundles' by id; 154 with one case per command; 130 before steps chose among commands and
     // events (`or`), aimed commands at what events named, and each area had cases as many as its
     // commands; 111 before cases were about one area, 85 before they shared words).
     expect([...areasDriven].filter((area) => !areasDecided.has(area))).toEqual([])
-    expect([...decided.values()].filter((n) => n > 0).length).toBeGreaterThanOrEqual(166)
+    expect([...decided.values()].filter((n) => n > 0).length).toBeGreaterThanOrEqual(169)
     // Some 230 cases, each step's command tried against its area before it is sent: minutes under load.
   }, 300_000)
 
