@@ -465,4 +465,31 @@ describe('cramped at 1024 px (e2e)', () => {
     const remove = await box(page, table.getByRole('button', { name: 'Delete repository debian-local' }))
     expect(remove.x + remove.width).toBeLessThanOrEqual(tableBox.x + tableBox.width)
   })
+
+  it('the landing’s cards at 1440 px: what follows a name starts under it, not a line lower', async () => {
+    const page = pages.get('developer')!
+    await page.setViewportSize({ width: 1440, height: 900 })
+    try {
+      await show('developer', 'packages')
+      const newest = page.getByRole('region', { name: 'Newest packages' })
+      const cards = newest.getByRole('listitem')
+      await cards.first().waitFor()
+      expect(await cards.count()).toBeGreaterThan(1)
+      // Beside a card whose description took two lines, the next card's one line and a card
+      // without one (an image's) left a line's gap under the name: its rows took the row's height.
+      const gaps = await cards.evaluateAll((items) =>
+        items.map((item) => {
+          const name = item.querySelector('a')!.parentElement!.getBoundingClientRect()
+          const next = [...item.children]
+            .map((c) => c.getBoundingClientRect())
+            .filter((r) => r.height > 0 && r.top >= name.bottom - 1)
+            .sort((a, b) => a.top - b.top)[0]!
+          return { name: item.querySelector('a')!.textContent, gap: Math.round(next.top - name.bottom) }
+        }),
+      )
+      for (const { name, gap } of gaps) expect(gap, name ?? undefined).toBeLessThanOrEqual(4)
+    } finally {
+      await page.setViewportSize({ width: 1024, height: 768 })
+    }
+  })
 })
