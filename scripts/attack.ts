@@ -696,6 +696,11 @@ async function main() {
       token: GIT_TOKEN,
     })
     await fetch(`${url}${API}/system/ping?leak=${encodeURIComponent(SEEDED.NPM_TOKEN!)}`)
+    // In a logged path, percent-encoded as a client sends it (a URL secret's `/` and `:` too),
+    // with a token the platform issued (kept only as a hash): each node's request log holds them.
+    for (const node of [a, b])
+      for (const secret of [...Object.values(SEEDED), adminToken])
+        await (await fetch(`${node.url}${API}/system/ping/${encodeURIComponent(secret)}`)).arrayBuffer()
     const res = await adminCall('POST', '/ui/userSupport/generateBundle', {
       name: 'secrets',
       description: '',
@@ -713,7 +718,7 @@ async function main() {
     }
     const zip = await adminCall('GET', `/ui/userSupport/downloadBundle/${id}`)
     const entries = unzipSync(new Uint8Array(await zip.arrayBuffer()))
-    const secrets = [...Object.values(SEEDED), 'Db-Pa55-9xq', GIT_TOKEN, ADMIN_PASSWORD]
+    const secrets = [...Object.values(SEEDED), 'Db-Pa55-9xq', GIT_TOKEN, ADMIN_PASSWORD, adminToken]
     const leaks = Object.entries(entries).flatMap(([file, bytes]) => {
       const text = strFromU8(bytes)
       return secrets
