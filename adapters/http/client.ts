@@ -36,6 +36,11 @@ export interface RequestOptions {
    * has an answer, whether it succeeded or failed; not called when no answer came.
    */
   readonly answered?: (at: string | undefined) => void
+  /**
+   * How long the platform may wait on someone else before it answers (an upstream's time-outs,
+   * which it reports in its answer): added to the client's time-out, so its answer is read.
+   */
+  readonly platformWaitsMs?: number
 }
 
 /** The `Date` header of an answer as an ISO string, if it has a valid one. */
@@ -130,7 +135,8 @@ export function createHttpClient(options: HttpOptions = {}): HttpClient {
       const controller = new AbortController()
       const onAbort = () => controller.abort()
       req.signal?.addEventListener('abort', onAbort)
-      const timer = setTimeout(() => controller.abort(), timeoutMs)
+      const limitMs = timeoutMs + (req.platformWaitsMs ?? 0)
+      const timer = setTimeout(() => controller.abort(), limitMs)
       let wait: number | undefined
       try {
         const response = await doFetch(url, {
@@ -154,7 +160,7 @@ export function createHttpClient(options: HttpOptions = {}): HttpClient {
       } catch (error) {
         if (req.signal?.aborted) return left({ kind: 'aborted', message: 'request cancelled' })
         last = controller.signal.aborted
-          ? { kind: 'timeout', message: `no answer within ${timeoutMs} ms` }
+          ? { kind: 'timeout', message: `no answer within ${limitMs} ms` }
           : { kind: 'network', message: error instanceof Error ? error.message : 'network error' }
       } finally {
         clearTimeout(timer)

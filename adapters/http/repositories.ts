@@ -57,7 +57,12 @@ export function createRepositoriesApi(http: HttpClient): RepositoriesApi {
       })
     },
     testConnection(input) {
-      return http.request('/repositories/remote/test', ConnectionAnswerC, { method: 'POST', body: input })
+      // The platform answers "timeout" once the typed time-outs have passed: wait for that answer.
+      return http.request('/repositories/remote/test', ConnectionAnswerC, {
+        method: 'POST',
+        body: input,
+        platformWaitsMs: input.connectTimeoutMs + input.readTimeoutMs,
+      })
     },
   }
 }

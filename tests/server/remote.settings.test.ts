@@ -8,10 +8,13 @@ import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { right } from 'fp-ts/Either'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { browserHeaders, startTestServer, type TestServer } from '../support/server'
 import { startPackedUpstream, type PackedUpstream, type UpstreamRegistry } from '../support/upstreamRegistry'
 import { signInDirectly } from './helpers/catalogSession'
+import { createHttpClient } from '../../adapters/http/client'
+import { createRepositoriesApi } from '../../adapters/http/repositories'
 
 const SECRET = 'upstream-secret-token-123'
 let fixture: PackedUpstream
@@ -147,6 +150,31 @@ describe('remote settings', () => {
     expect((await formTest({ url: 'ftp://127.0.0.1/' })).body.result).toBe('unreachable')
     expect((await formTest({ url: upstream.url }, developer)).status).toBe(403)
     expect((await formTest({ url: upstream.url, connectTimeoutMs: 1 })).status).toBe(400)
+  })
+
+  it("Test connection through the console's own call waits out the upstream's time-outs", async () => {
+    // The console gives up on an answer after its own time-out (here 1 s): a test whose read
+    // time-out is longer was cut off and said "could not be run", never "time-out".
+    const repositories = createRepositoriesApi(
+      createHttpClient({
+        base: `${server.url}/ui/api/v1`,
+        retries: 0,
+        timeoutMs: 1_000,
+        fetch: (input, init) => fetch(input, { ...init, headers: { ...browserHeaders(server.url, admin) } }),
+      }),
+    )
+    upstream.fault('slow')
+    try {
+      const answer = await repositories.testConnection({
+        packageType: 'npm',
+        url: upstream.url,
+        connectTimeoutMs: 5_000,
+        readTimeoutMs: 2_000,
+      })
+      expect(answer).toEqual(right({ result: 'timeout', url: `${upstream.url}/-/ping` }))
+    } finally {
+      upstream.fault(undefined)
+    }
   })
 
   it("lists each remote's state with the repositories", async () => {
