@@ -158,6 +158,23 @@ describe('packages list', () => {
     expect(within(list).queryByText(/Critical/)).toBeNull()
   })
 
+  it("counts each row's downloads in words: 1 download, 1,234 downloads", async () => {
+    const one = makePackage('react', { stats: { downloads: 1, followers: 0 } })
+    const many = makePackage('react-dom', { stats: { downloads: 1234, followers: 0 } })
+    renderArea(<PackagesArea />, {
+      path: '/packages?q=react',
+      pattern: PATTERN,
+      api: fakePackagesApi({ packages: [one, many] }),
+    })
+    const list = await screen.findByRole('list', { name: 'Packages' })
+    const row = (name: string) =>
+      within(list)
+        .getAllByRole('listitem')
+        .find((item) => within(item).queryByRole('link', { name }))!
+    expect(within(row('react')).getByText('1 download')).toBeInTheDocument()
+    expect(within(row('react-dom')).getByText('1,234 downloads')).toBeInTheDocument()
+  })
+
   // Severities come from a scanner: where none runs (an edition without one, a platform that does
   // not run it) or the licence does not cover it, no package has one to filter by.
   it.each<[string, AppEvent[], boolean]>([
@@ -553,6 +570,18 @@ describe('package details', () => {
 })
 
 describe('version details', () => {
+  it("says a version's downloads in words: 1 download", async () => {
+    const react = makePackage('react')
+    const version = { ...makeVersion(react, '18.2.0'), downloadCount: 1 }
+    renderArea(<PackagesArea />, {
+      path: '/packages/npm%3A%2F%2Freact/18.2.0',
+      pattern: PATTERN,
+      api: fakePackagesApi({ packages: [react], versions: { [react.id]: [version] } }),
+    })
+    const title = await screen.findByRole('heading', { level: 1, name: 'react 18.2.0' }, { timeout: 15_000 })
+    expect(within(title.closest('header')!).getByText('1 download')).toBeInTheDocument()
+  })
+
   it('shows files with checksums, opens on the readme tab for a tgz, and downloads', async () => {
     const { api } = renderArea(<PackagesArea />, {
       path: '/packages/npm%3A%2F%2Freact/17.0.2',

@@ -77,7 +77,7 @@ describe('installing through the remote (e2e)', () => {
   it('shows the package in the packages list with 1 download', async () => {
     await page.goto(`${server.url}/ui/packages?q=${NAME}`)
     const row = page.getByRole('list', { name: 'Packages' }).getByRole('listitem').filter({ hasText: NAME })
-    await row.getByText('1 downloads').waitFor({ timeout: 20_000 })
+    await row.getByText('1 download', { exact: true }).waitFor({ timeout: 20_000 })
   })
 
   it('a listed package whose newest version the upstream lacks: its page says so, and npm agrees', async () => {

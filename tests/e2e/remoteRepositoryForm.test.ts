@@ -96,7 +96,7 @@ describe('a remote repository made in the console (e2e)', () => {
 
     await page.goto(`${server.url}/ui/packages?q=${NAME}`)
     const item = page.getByRole('list', { name: 'Packages' }).getByRole('listitem').filter({ hasText: NAME })
-    await item.getByText('1 downloads').waitFor({ timeout: 20_000 })
+    await item.getByText('1 download', { exact: true }).waitFor({ timeout: 20_000 })
     await shot('packages-cached-through-remote')
   })
 

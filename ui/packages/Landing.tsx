@@ -18,13 +18,12 @@ import { SEARCH_TYPES } from '../../domain/search/searchTypes'
 import { Button } from '../shared/kit/Button'
 import { EmptyState, Skeleton } from '../shared/kit/Surface'
 import { RelativeTime } from '../shared/kit/RelativeTime'
-import { TypeIcon } from './common'
+import { DOWNLOAD_WORDS, TypeIcon } from './common'
 import { packagePath } from '../shared/packageLinks'
 import kit from '../shared/kit/page.module.css'
 import surface from '../shared/kit/surface.module.css'
 import styles from './packages.module.css'
 
-const DOWNLOADS = { one: 'download', other: 'downloads' }
 // Recent searches shown on the landing; the bar's own list keeps ten.
 const RECENT_SHOWN = 5
 
@@ -112,7 +111,7 @@ function LandingLists({
         title={LANDING_TEXTS.popular}
         icon={<Download size={16} aria-hidden="true" />}
         packages={popular}
-        fact={(p) => counted(p.stats.downloads, DOWNLOADS)}
+        fact={(p) => counted(p.stats.downloads, DOWNLOAD_WORDS)}
         empty={LANDING_TEXTS.noDownloads}
         wide={wide}
       />

@@ -19,12 +19,12 @@ import { PackageSearch } from 'lucide-react'
 import { Button } from '../shared/kit/Button'
 import { EmptyState, Skeleton } from '../shared/kit/Surface'
 import { RelativeTime } from '../shared/kit/RelativeTime'
-import { TypeIcon, VulnerabilityBadges } from './common'
+import { DOWNLOAD_WORDS, TypeIcon, VulnerabilityBadges } from './common'
 import { packagePath } from '../shared/packageLinks'
 import kit from '../shared/kit/page.module.css'
 import styles from './packages.module.css'
 import surface from '../shared/kit/surface.module.css'
-import { counted } from '../../domain/shared/plural'
+import { counted, pluralForm } from '../../domain/shared/plural'
 import { markdownToText } from '../../domain/shared/markdownText'
 import { listQueryOf, releaseOnlyOf } from '../../domain/search/listQuery'
 
@@ -285,7 +285,7 @@ const PackageRow = memo(function PackageRow({
         <span>
           Updated <RelativeTime iso={pkg.modified} />
         </span>
-        <span>{DOWNLOADS.format(pkg.stats.downloads)} downloads</span>
+        <span>{`${DOWNLOADS.format(pkg.stats.downloads)} ${pluralForm(pkg.stats.downloads, DOWNLOAD_WORDS)}`}</span>
       </span>
     </div>
   )

@@ -16,9 +16,10 @@ import { Table } from '../shared/kit/Table'
 import { Tabs } from '../shared/kit/Tabs'
 import { XrayFindings } from './XrayFindings'
 import { downloadMessageText } from './messages'
-import { DetailsSkeleton, TypeIcon, vulnerabilitiesFact } from './common'
+import { DOWNLOAD_WORDS, DetailsSkeleton, TypeIcon, vulnerabilitiesFact } from './common'
 import { packagePath, versionPath } from '../shared/packageLinks'
 import { formatBytes } from '../shared/sizes'
+import { counted } from '../../domain/shared/plural'
 import { InstallCommand, TextSkeleton } from './details'
 import { CodeBlock } from '../shared/kit/CodeBlock'
 import { BuildsPanel, DockerLayersPanel, ReadmePanel } from './panels'
@@ -103,7 +104,7 @@ export function VersionDetails({ packageId, versionId }: { packageId: string; ve
               created <RelativeTime iso={version.created} />
             </span>
             <span>{formatBytes(version.size)}</span>
-            <span>{version.downloadCount} downloads</span>
+            <span>{counted(version.downloadCount, DOWNLOAD_WORDS)}</span>
           </p>
         </div>
         <div className={styles.pickerColumn}>

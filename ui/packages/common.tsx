@@ -12,6 +12,9 @@ import { useTypeMark } from './typeMark'
 import styles from './packages.module.css'
 
 /** Route parameters arrive percent-encoded (package ids hold `://` and `/`). */
+/** How a download count is worded ("1 download", "3 downloads") on every packages screen. */
+export const DOWNLOAD_WORDS = { one: 'download', other: 'downloads' } as const
+
 export function decodeParam(value: string | undefined): string | undefined {
   if (value === undefined || value === '') return undefined
   try {
