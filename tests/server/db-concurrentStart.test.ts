@@ -11,6 +11,7 @@ import { join, resolve } from 'node:path'
 import Database from 'better-sqlite3'
 import { migrationFiles } from '../../server/db/index'
 import { afterAll, describe, expect, it } from 'vitest'
+import { OFFLINE_REMOTES } from '../support/offlineRemotes'
 
 const children: ChildProcess[] = []
 let dataDir = ''
@@ -34,6 +35,7 @@ function startPlatform(dir: string): Promise<{ url: string; output: string }> {
   const child = spawn(resolve('node_modules/.bin/tsx'), ['server/main.ts'], {
     env: {
       ...process.env,
+      ...OFFLINE_REMOTES,
       HOST: '127.0.0.1',
       PORT: '0',
       DATA_DIR: dir,

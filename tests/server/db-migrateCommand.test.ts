@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { configFromEnv } from '../../server/config'
 import { migrationFiles } from '../../server/db'
 import { startPostgres, type TestPostgres } from '../support/postgres'
+import { OFFLINE_REMOTES } from '../support/offlineRemotes'
 
 let postgres: TestPostgres | undefined
 const dirs: string[] = []
@@ -82,6 +83,7 @@ describe('npm run migrate', () => {
     const child = spawn(resolve('node_modules/.bin/tsx'), ['server/main.ts'], {
       env: {
         ...process.env,
+        ...OFFLINE_REMOTES,
         DATABASE_URL: await postgres!.database(),
         DATA_DIR: dataDir,
         NODES: '1',

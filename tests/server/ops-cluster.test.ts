@@ -7,6 +7,7 @@ import { openDatabase } from '../../server/db'
 import { sqliteSql } from '../../server/db/sqliteSql'
 import { poll } from '../support/wait'
 import { createSession, type TestSession } from './helpers/sessions'
+import { OFFLINE_REMOTES } from '../support/offlineRemotes'
 
 interface NodeRow {
   node_id: string
@@ -53,6 +54,7 @@ beforeAll(async () => {
   child = spawn(resolve('node_modules/.bin/tsx'), ['server/main.ts'], {
     env: {
       ...process.env,
+      ...OFFLINE_REMOTES,
       HOST: '127.0.0.1',
       PORT: '0',
       DATA_DIR: dataDir,
@@ -132,7 +134,7 @@ describe('cluster settings', () => {
     const dir = mkdtempSync(join(tmpdir(), 'console-cluster-bad-'))
     try {
       const bad = spawn(resolve('node_modules/.bin/tsx'), ['server/main.ts'], {
-        env: { ...process.env, HOST: '127.0.0.1', PORT: '0', DATA_DIR: dir, NODES: '0' },
+        env: { ...process.env, ...OFFLINE_REMOTES, HOST: '127.0.0.1', PORT: '0', DATA_DIR: dir, NODES: '0' },
         stdio: ['ignore', 'pipe', 'pipe'],
       })
       let err = ''

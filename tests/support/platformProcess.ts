@@ -5,6 +5,7 @@
  */
 import { spawn } from 'node:child_process'
 import { resolve } from 'node:path'
+import { OFFLINE_REMOTES } from './offlineRemotes'
 
 export interface PlatformProcess {
   readonly url: string
@@ -22,7 +23,15 @@ export async function startPlatformProcess(
   env: NodeJS.ProcessEnv = {},
 ): Promise<PlatformProcess> {
   const child = spawn(resolve('node_modules/.bin/tsx'), ['server/main.ts'], {
-    env: { ...process.env, HOST: '127.0.0.1', PORT: '0', DATA_DIR: dataDir, NODES: '1', ...env },
+    env: {
+      ...process.env,
+      HOST: '127.0.0.1',
+      PORT: '0',
+      DATA_DIR: dataDir,
+      NODES: '1',
+      ...OFFLINE_REMOTES,
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   const exited = new Promise<void>((done) => child.on('exit', () => done()))

@@ -10,6 +10,7 @@ import { buildServer, type BuiltServer } from '../../server/app'
 import type { Clock } from '../../server/clock'
 import { syntheticCountFromEnv } from '../../server/metadata/routes'
 import { sharedPostgres, type TestPostgres } from './postgres'
+import { OFFLINE_REMOTES } from './offlineRemotes'
 
 export interface TestServer extends BuiltServer {
   readonly url: string
@@ -60,9 +61,7 @@ export async function startTestServer(
     ...configFromEnv({
       PORT: '0',
       HOST: '127.0.0.1',
-      NPM_REMOTE_URL: 'offline',
-      GENERIC_REMOTE_URL: 'offline',
-      DOCKER_REMOTE_URL: 'offline',
+      ...OFFLINE_REMOTES,
       ...env,
     }),
     dataDir,
