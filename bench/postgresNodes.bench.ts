@@ -20,7 +20,6 @@
  */
 import autocannon from 'autocannon'
 import { execFile, execFileSync } from 'node:child_process'
-import { createHash } from 'node:crypto'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -28,7 +27,16 @@ import { performance } from 'node:perf_hooks'
 import { promisify } from 'node:util'
 import { startPlatformProcess, type PlatformProcess } from '../tests/support/platformProcess'
 import { startPostgres } from '../tests/support/postgres'
-import { npmTarball, publishDocument } from '../tests/support/npmTarball'
+import {
+  browserHeaders as browser,
+  packageBody,
+  publish,
+  publishThroughKill,
+  registryOf,
+  servedAs,
+  signIn,
+  wrongPasswords,
+} from '../tests/support/nodeChecks'
 import type { Figure } from './types'
 
 export const optional = true
@@ -56,26 +64,11 @@ const LIST = `query Packages($filter: PackageFilter!, $first: Int) {
 const sizeLabel = SIZE >= 1000 ? `${SIZE / 1000}k` : String(SIZE)
 const exec = promisify(execFile)
 
-const browser = (url: string, cookie?: string): Record<string, string> => ({
-  'content-type': 'application/json',
-  'x-requested-with': 'XMLHttpRequest',
-  origin: new URL(url).origin,
-  ...(cookie ? { cookie } : {}),
-})
-
 const percentile = (sorted: readonly number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!
 
 function loadNow(): string {
   return execFileSync('cat', ['/proc/loadavg']).toString().split(' ').slice(0, 3).join(' ')
-}
-
-async function signIn(url: string, user: string, password: string): Promise<Response> {
-  return fetch(`${url}/ui/api/v1/ui/auth/login`, {
-    method: 'POST',
-    headers: browser(url),
-    body: JSON.stringify({ user, password, type: 'login' }),
-  })
 }
 
 async function session(url: string, user = 'admin', password = 'password'): Promise<string> {
@@ -114,29 +107,6 @@ async function startNode(dataDir: string, env: NodeJS.ProcessEnv): Promise<{ nod
     ...env,
   })
   return { node: { url: process.url, process }, seconds: (performance.now() - started) / 1000 }
-}
-
-/** Every process of a node (tsx, the cluster's primary, its worker), killed at once: a host lost. */
-function killNode(node: Node): void {
-  const table = execFileSync('ps', ['-e', '-o', 'pid=,ppid=']).toString()
-  const children = new Map<number, number[]>()
-  for (const line of table.trim().split('\n')) {
-    const [pid, ppid] = line.trim().split(/\s+/).map(Number) as [number, number]
-    children.set(ppid, [...(children.get(ppid) ?? []), pid])
-  }
-  const all: number[] = []
-  const walk = (pid: number) => {
-    all.push(pid)
-    for (const child of children.get(pid) ?? []) walk(child)
-  }
-  walk(node.process.pid)
-  for (const pid of all) {
-    try {
-      process.kill(pid, 'SIGKILL')
-    } catch {
-      // Already gone.
-    }
-  }
 }
 
 async function firstPage(label: string, nodes: readonly Node[], cookie: string): Promise<Figure[]> {
@@ -180,26 +150,6 @@ async function firstPage(label: string, nodes: readonly Node[], cookie: string):
   return figures
 }
 
-/** One package's publish body, named for this run. */
-function packageBody(name: string): { body: string; integrity: string } {
-  const tgz = npmTarball(name, '1.0.0', { 'README.md': `# ${name}\n` }, { license: 'MIT', main: 'index.js' })
-  const doc = publishDocument(name, '1.0.0', tgz)
-  return {
-    body: JSON.stringify(doc),
-    integrity: `sha512-${createHash('sha512').update(tgz).digest('base64')}`,
-  }
-}
-
-const registryOf = (node: Node, repo: string) => `${node.url}/artifactory/api/npm/${repo}/`
-
-function publish(node: Node, token: string, name: string, body: string): Promise<Response> {
-  return fetch(`${registryOf(node, 'npm-local')}${encodeURIComponent(name)}`, {
-    method: 'PUT',
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body,
-  })
-}
-
 async function publishAndInstall(label: string, nodes: readonly Node[], token: string): Promise<Figure[]> {
   const stamp = Date.now().toString(36)
   const names = Array.from({ length: PACKAGES }, (_, i) => `@bench/n${nodes.length}-${i}-${stamp}`)
@@ -208,7 +158,7 @@ async function publishAndInstall(label: string, nodes: readonly Node[], token: s
   for (const [i, name] of names.entries()) {
     const { body } = packageBody(name)
     const t = performance.now()
-    const res = await publish(nodes[i % nodes.length]!, token, name, body)
+    const res = await publish(nodes[i % nodes.length]!.url, token, name, body)
     if (res.status !== 200) throw new Error(`publish ${name}: ${res.status} ${await res.text()}`)
     await res.arrayBuffer()
     times.push(performance.now() - t)
@@ -219,7 +169,7 @@ async function publishAndInstall(label: string, nodes: readonly Node[], token: s
   const work = mkdtempSync(join(tmpdir(), 'nodes-bench-npm-'))
   try {
     const from = nodes.at(-1)!
-    const registry = registryOf(from, 'npm')
+    const registry = registryOf(from.url, 'npm')
     const rc = join(work, 'npmrc')
     writeFileSync(rc, `registry=${registry}\n${registry.replace(/^https?:/, '')}:_authToken=${token}\n`)
     writeFileSync(
@@ -256,28 +206,6 @@ async function publishAndInstall(label: string, nodes: readonly Node[], token: s
   }
 }
 
-async function wrongGuesses(
-  nodes: readonly Node[],
-  cookie: string,
-  name: string,
-): Promise<Record<number, number>> {
-  const made = await fetch(`${nodes[0]!.url}/ui/api/v1/ui/admin/users`, {
-    method: 'POST',
-    headers: browser(nodes[0]!.url, cookie),
-    body: JSON.stringify({ name, email: `${name}@example.com`, password: 'right-password-1' }),
-  })
-  if (made.status >= 300) throw new Error(`user ${name}: ${made.status} ${await made.text()}`)
-  const statuses = await Promise.all(
-    Array.from({ length: 40 }, (_, i) =>
-      signIn(nodes[i % nodes.length]!.url, name, `wrong-${i}`).then(async (r) => {
-        await r.arrayBuffer()
-        return r.status
-      }),
-    ),
-  )
-  return statuses.reduce<Record<number, number>>((acc, s) => ({ ...acc, [s]: (acc[s] ?? 0) + 1 }), {})
-}
-
 async function checks(nodes: readonly [Node, Node], token: string): Promise<Figure[]> {
   const figures: Figure[] = []
   const [first, second] = nodes
@@ -291,8 +219,12 @@ async function checks(nodes: readonly [Node, Node], token: string): Promise<Figu
     value: who === 'admin' ? 1 : 0,
     unit: who === 'admin' ? '(yes)' : `(no: ${other.status})`,
   })
-  const one = await wrongGuesses([first], cookie, `guess-one-${Date.now().toString(36)}`)
-  const both = await wrongGuesses(nodes, cookie, `guess-two-${Date.now().toString(36)}`)
+  const one = await wrongPasswords([first.url], cookie, `guess-one-${Date.now().toString(36)}`)
+  const both = await wrongPasswords(
+    nodes.map((n) => n.url),
+    cookie,
+    `guess-two-${Date.now().toString(36)}`,
+  )
   figures.push(
     {
       name: 'checks: 40 parallel wrong passwords on one node, 429s',
@@ -307,55 +239,23 @@ async function checks(nodes: readonly [Node, Node], token: string): Promise<Figu
   )
 
   // Publishes through both nodes; node 1 is killed once enough were acknowledged.
-  const stamp = Date.now().toString(36)
-  const acknowledged: Array<{ name: string; integrity: string; through: number }> = []
-  let failedAtKill = 0
-  let next = 0
-  let killed = false
-  await Promise.all(
-    Array.from({ length: FAULT_LANES }, async (_, lane) => {
-      const through = lane % 2
-      while (next < FAULT_PUBLISHES) {
-        if (killed && through === 0) return
-        const name = `@fault/p${next++}-${stamp}`
-        const { body, integrity } = packageBody(name)
-        try {
-          const res = await publish(nodes[through]!, token, name, body)
-          await res.arrayBuffer()
-          if (res.status === 200) acknowledged.push({ name, integrity, through })
-          else failedAtKill++
-        } catch {
-          // The connection died with the node: not acknowledged.
-          failedAtKill++
-        }
-        if (!killed && acknowledged.length >= FAULT_ACKS_BEFORE_KILL) {
-          killed = true
-          killNode(first)
-        }
-      }
-    }),
-  )
+  const { acknowledged, cutOff } = await publishThroughKill([first.url, second.url], token, {
+    lanes: FAULT_LANES,
+    acksBeforeKill: FAULT_ACKS_BEFORE_KILL,
+    total: FAULT_PUBLISHES,
+    prefix: `@fault/${Date.now().toString(36)}-p`,
+    kill: () => first.process.kill(),
+  })
   let served = 0
-  for (const { name, integrity } of acknowledged) {
-    const res = await fetch(`${registryOf(second, 'npm')}${encodeURIComponent(name)}`, {
-      headers: { authorization: `Bearer ${token}` },
-    })
-    if (res.status !== 200) continue
-    const doc = (await res.json()) as { versions?: Record<string, { dist: { tarball: string } }> }
-    const tarball = doc.versions?.['1.0.0']?.dist.tarball
-    if (!tarball) continue
-    const bytes = Buffer.from(
-      await (await fetch(tarball, { headers: { authorization: `Bearer ${token}` } })).arrayBuffer(),
-    )
-    if (`sha512-${createHash('sha512').update(bytes).digest('base64')}` === integrity) served++
-  }
+  for (const published of acknowledged)
+    if ((await servedAs(second.url, token, published)) === 'whole') served++
   figures.push(
     {
       name: 'checks: node 1 killed mid-publish: acknowledged (through node 1 / 2)',
       value: acknowledged.length,
       unit: `(${acknowledged.filter((a) => a.through === 0).length} / ${acknowledged.filter((a) => a.through === 1).length})`,
     },
-    { name: 'checks: publishes cut off by the kill (not acknowledged)', value: failedAtKill, unit: '' },
+    { name: 'checks: publishes cut off by the kill (not acknowledged)', value: cutOff.length, unit: '' },
     {
       name: 'checks: acknowledged publishes lost (not served by node 2)',
       value: acknowledged.length - served,

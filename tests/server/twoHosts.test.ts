@@ -4,7 +4,8 @@
  * made on one is valid on the other; a package published through one installs through the other;
  * the log viewer of one shows the other host's node, read through that node with a call signed
  * by the cluster's key, which the other node refuses unsigned, forged or replayed for another
- * file.
+ * file. 40 parallel wrong passwords spread over both hosts get as many 429s as on one host; a
+ * host killed mid-publish loses no publish it acknowledged, and leaves none half made.
  */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -15,6 +16,7 @@ import { psqlSync, sharedPostgres } from '../support/postgres'
 import { npmCli } from '../support/npmCli'
 import { poll } from '../support/wait'
 import { NODE_CALL_HEADER, signNodeCall } from '../../server/ops/nodeCalls'
+import { publishThroughKill, servedAs, wrongPasswords } from '../support/nodeChecks'
 
 const API = '/ui/api/v1'
 let folder: string
@@ -75,6 +77,8 @@ beforeAll(async () => {
       NPM_REMOTE_URL: 'offline',
       GENERIC_REMOTE_URL: 'offline',
       DOCKER_REMOTE_URL: 'offline',
+      // A window no run outlasts: the 429 check counts one window's attempts, whatever the load.
+      RATE_LIMIT_WINDOW_MS: String(3_600_000),
     })
   }
   ;[hostA, hostB] = await Promise.all([host('host-a'), host('host-b')])
@@ -194,4 +198,41 @@ describe('two hosts on one PostgreSQL', () => {
       (await asHostA(signNodeCall(key!, 'host-a-1', { method: 'GET', path }, Date.now() - 60_000))).status,
     ).toBe(401)
   })
+
+  it('counts wrong passwords sent to both hosts as one limit', async () => {
+    // Per address and account, 10 a window (the default), counted in the database: on one host
+    // 10 are checked and 30 refused; a count per process would let 20 be checked over two.
+    const one = await wrongPasswords([hostA.url], admin, 'guess-one')
+    const both = await wrongPasswords([hostA.url, hostB.url], admin, 'guess-both')
+    expect(one).toEqual({ 401: 10, 429: 30 })
+    expect(both).toEqual(one)
+  }, 90_000)
+
+  // Last: host A does not come back.
+  it('loses no acknowledged publish when a host is killed mid-publish, and leaves none half made', async () => {
+    const made = await ask<{ token: string }>(hostB, '/ui/tokens', {
+      method: 'POST',
+      cookie: admin,
+      body: { description: 'publishes through a kill', access: 'deploy' },
+    })
+    expect(made.status).toBe(201)
+    const token = made.body.token
+    const { acknowledged, cutOff } = await publishThroughKill([hostA.url, hostB.url], token, {
+      lanes: 4,
+      acksBeforeKill: 8,
+      total: 30,
+      prefix: '@fault/p',
+      kill: () => hostA.kill(),
+    })
+    // Host A was killed after it acknowledged some; host B went on after it.
+    await expect(fetch(`${hostA.url}${API}/system/ping`)).rejects.toThrow()
+    expect(acknowledged.some((p) => p.through === 0)).toBe(true)
+    expect(acknowledged.length + cutOff.length).toBe(30)
+    expect(cutOff.every((p) => p.through === 0)).toBe(true)
+    for (const published of acknowledged)
+      expect(await servedAs(hostB.url, token, published), published.name).toBe('whole')
+    // A publish the kill cut off is there whole or not at all.
+    for (const lost of cutOff)
+      expect(['absent', 'whole'], lost.name).toContain(await servedAs(hostB.url, token, lost))
+  }, 120_000)
 })

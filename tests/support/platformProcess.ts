@@ -3,7 +3,7 @@
  * in a child process on an ephemeral loopback port, for tests and benches that need real
  * processes: several nodes, or several platforms on one data folder.
  */
-import { spawn } from 'node:child_process'
+import { execFileSync, spawn } from 'node:child_process'
 import { resolve } from 'node:path'
 import { OFFLINE_REMOTES } from './offlineRemotes'
 
@@ -15,6 +15,27 @@ export interface PlatformProcess {
   output(): string
   /** SIGTERM, answered once it exited. */
   stop(): Promise<void>
+  /**
+   * Every process of it (tsx, the cluster's primary, its nodes) SIGKILLed at once, as a host
+   * lost: nothing of it finishes a request or closes a connection. Answered once tsx exited.
+   */
+  kill(): Promise<void>
+}
+
+/** The process `pid` and all its descendants, from `ps`. */
+function processTree(pid: number): number[] {
+  const children = new Map<number, number[]>()
+  for (const line of execFileSync('ps', ['-e', '-o', 'pid=,ppid=']).toString().trim().split('\n')) {
+    const [child, parent] = line.trim().split(/\s+/).map(Number) as [number, number]
+    children.set(parent, [...(children.get(parent) ?? []), child])
+  }
+  const all: number[] = []
+  const walk = (p: number) => {
+    all.push(p)
+    for (const child of children.get(p) ?? []) walk(child)
+  }
+  walk(pid)
+  return all
 }
 
 /** Answers once the primary prints the console's address; fails with its output if it exits first. */
@@ -52,6 +73,17 @@ export async function startPlatformProcess(
     output: () => output,
     stop: () => {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM')
+      return exited
+    },
+    kill: () => {
+      if (child.exitCode === null && child.signalCode === null)
+        for (const pid of processTree(child.pid!)) {
+          try {
+            process.kill(pid, 'SIGKILL')
+          } catch {
+            // Already gone.
+          }
+        }
       return exited
     },
   }
