@@ -63,6 +63,17 @@ const signIn = async (host: PlatformProcess, user: string): Promise<string> => {
   return res.cookie
 }
 
+/** A client token of the administrator's that may deploy, made through `host`. */
+async function deployToken(host: PlatformProcess, description: string): Promise<string> {
+  const made = await ask<{ token: string }>(host, '/ui/tokens', {
+    method: 'POST',
+    cookie: admin,
+    body: { description, access: 'deploy' },
+  })
+  expect(made.status).toBe(201)
+  return made.body.token
+}
+
 beforeAll(async () => {
   const postgres = await sharedPostgres()
   databaseUrl = await postgres.database('scanned')
@@ -98,22 +109,14 @@ describe('two hosts on one PostgreSQL', () => {
   })
 
   it('installs through one host what was published through the other', async () => {
-    const made = await ask<{ token: string }>(hostA, '/ui/tokens', {
-      method: 'POST',
-      cookie: admin,
-      body: { description: 'two hosts', access: 'deploy' },
-    })
-    expect(made.status).toBe(201)
+    const token = await deployToken(hostA, 'two hosts')
     const work = join(folder, 'npm-work')
     mkdirSync(work)
     const { npm, makePackage } = npmCli(work)
     const npmrc = (host: PlatformProcess, repo: string) => {
       const path = join(work, `npmrc-${new URL(host.url).port}`)
       const registry = `${host.url}/artifactory/api/npm/${repo}/`
-      writeFileSync(
-        path,
-        `registry=${registry}\n${registry.replace(/^http:/, '')}:_authToken=${made.body.token}\n`,
-      )
+      writeFileSync(path, `registry=${registry}\n${registry.replace(/^http:/, '')}:_authToken=${token}\n`)
       return path
     }
     const published = await npm(
@@ -210,13 +213,7 @@ describe('two hosts on one PostgreSQL', () => {
 
   // Last: host A does not come back.
   it('loses no acknowledged publish when a host is killed mid-publish, and leaves none half made', async () => {
-    const made = await ask<{ token: string }>(hostB, '/ui/tokens', {
-      method: 'POST',
-      cookie: admin,
-      body: { description: 'publishes through a kill', access: 'deploy' },
-    })
-    expect(made.status).toBe(201)
-    const token = made.body.token
+    const token = await deployToken(hostB, 'publishes through a kill')
     const { acknowledged, cutOff } = await publishThroughKill([hostA.url, hostB.url], token, {
       lanes: 4,
       acksBeforeKill: 8,
