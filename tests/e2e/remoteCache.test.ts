@@ -1,9 +1,11 @@
 // The remote repository end to end: a developer installs a package with the npm CLI through
 // the `npm` virtual repository from a cold cache (npm-remote fetches it from a local upstream,
 // a small registry on 127.0.0.1 serving an `npm pack` tarball), finds it in the packages list
-// with 1 download, sees that a listed package the upstream lacks is said not installable (and
-// npm cannot install it), then, with the upstream stopped, installs it again into a new folder
-// (with an empty npm cache) from the platform's cache.
+// with 1 download, reads on its pages the tarball's README, licence and file checksums and that
+// it is cached from npm-remote, sees that a listed package the upstream lacks is said not
+// installable (and npm cannot install it), then, with the upstream stopped, installs it again
+// into a new folder (with an empty npm cache) from the platform's cache.
+import { createHash } from 'node:crypto'
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -78,6 +80,37 @@ describe('installing through the remote (e2e)', () => {
     await page.goto(`${server.url}/ui/packages?q=${NAME}`)
     const row = page.getByRole('list', { name: 'Packages' }).getByRole('listitem').filter({ hasText: NAME })
     await row.getByText('1 download', { exact: true }).waitFor({ timeout: 20_000 })
+  })
+
+  it('its pages show the README and licence from the tarball, its files with checksums, and where it came from', async () => {
+    await page.goto(`${server.url}/ui/packages/${encodeURIComponent(`npm://${NAME}`)}`)
+    // The upstream's document says `# NAME`; the tarball's README.md says this.
+    await page.getByRole('heading', { name: 'From upstream' }).waitFor({ timeout: 20_000 })
+    // A fact of the page's side panel: the definition beside its term.
+    const fact = (label: string) =>
+      page
+        .locator('dl > div')
+        .filter({ has: page.getByRole('term').getByText(label, { exact: true }) })
+        .getByRole('definition')
+    expect(await fact('Licences').textContent()).toBe('MIT')
+    expect(await fact('Downloads').textContent()).toBe('1')
+
+    await page.getByRole('navigation', { name: 'Versions' }).getByRole('link', { name: '1.0.0' }).click()
+    await page
+      .getByRole('heading', { level: 1, name: `${NAME} 1.0.0`, exact: true })
+      .waitFor({ timeout: 20_000 })
+    const readme = page
+      .getByRole('table', { name: 'Files' })
+      .getByRole('row')
+      .filter({ hasText: 'README.md' })
+    await readme.waitFor({ timeout: 20_000 })
+    for (const algorithm of ['md5', 'sha1', 'sha256'])
+      await readme
+        .getByText(createHash(algorithm).update('# From upstream\n').digest('hex'), { exact: true })
+        .waitFor()
+    await expect
+      .poll(() => fact('Source').textContent(), { timeout: 20_000 })
+      .toMatch(new RegExp(`^Cached from npm-remote \\(${upstream.url.replace(/[.]/g, '\\.')}/\\)`))
   })
 
   it('a listed package whose newest version the upstream lacks: its page says so, and npm agrees', async () => {
