@@ -54,9 +54,14 @@ const ArtifactFacts = t.type({
   properties: t.array(ArtifactProperty),
 })
 // `container` is optional: logs recorded before the platform told it still decode.
+/** The watch's policy that refuses a file's download to everyone, and the issue it refuses. */
+export const DownloadBlock = t.type({ policy: t.string, watch: t.string, issue: t.string })
+export type DownloadBlock = t.TypeOf<typeof DownloadBlock>
+
+// `blocked` came later than `container`: logs recorded before it still decode (nothing blocked).
 export const ArtifactInfo = t.intersection([
   ArtifactFacts,
-  t.partial({ container: t.union([ImageManifest, t.null]) }),
+  t.partial({ container: t.union([ImageManifest, t.null]), blocked: t.union([DownloadBlock, t.null]) }),
 ])
 export type ArtifactInfo = t.TypeOf<typeof ArtifactInfo>
 

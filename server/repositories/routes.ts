@@ -20,6 +20,7 @@ import { treeChildren, TREE_PAGE_MAX } from './tree'
 import { packageStore } from '../packages/store'
 import { isoNow } from '../clock'
 import { containerStore, tagOfManifestPath } from '../containers/store'
+import { xrayFor } from '../xray/service'
 
 const str = { type: 'string' } as const
 const nullableStr = { type: ['string', 'null'] } as const
@@ -312,6 +313,12 @@ const routes: RouteModule = async (app, ctx) => {
     return at && digest && footprint ? { ...at, digest, ...footprint } : null
   }
 
+  /** What refuses a version's files to everyone (XrayService.refuseBlocked), as the page names it. */
+  const blockedOf = async (versionId: string | null) => {
+    const blocked = versionId ? await xrayFor(ctx).blockingViolation(versionId) : undefined
+    return blocked ? { policy: blocked.policy, watch: blocked.watch, issue: blocked.issue } : null
+  }
+
   app.get<{ Querystring: { repoKey: string; path: string } }>(
     '/ui/artifact/info',
     {
@@ -358,6 +365,8 @@ const routes: RouteModule = async (app, ctx) => {
                   frees: { type: 'number' },
                 },
               },
+              // The watch's policy that refuses the file's download to everyone, if one does.
+              blocked: { type: ['object', 'null'], properties: { policy: str, watch: str, issue: str } },
             },
           },
           400: error,
@@ -394,6 +403,7 @@ const routes: RouteModule = async (app, ctx) => {
           // A package file shows its version's properties (npm.name, npm.version, …).
           properties: row.version_id ? await catalogue.properties(row.version_id) : [],
           container: row.lead && r.packageType === 'docker' ? await manifestOf(r.key, row.path) : null,
+          blocked: await blockedOf(row.version_id),
         }
       }
       throw new HttpError(404, `No file at ${repoKey}/${path}`, 'NOT_FOUND')

@@ -6,6 +6,7 @@ import { right } from 'fp-ts/Either'
 import { navigationEffects } from '../../commands/effects/navigation'
 import { artifactsEffects } from '../../commands/effects/artifacts'
 import type { ArtifactsApi } from '../../adapters/ports'
+import type { ArtifactInfo } from '../../domain/artifacts/types'
 import { renderShell } from './shellFixtures'
 import { notFaked } from '../support/fakePorts'
 import { artifactInfo, treeRepository } from '../support/fixtures'
@@ -19,13 +20,13 @@ const effects = { ...navigationEffects, ...artifactsEffects }
 const developer = { user: { name: 'developer' }, features: { artifactBrowser: true } } as const
 
 /** The details of a.txt, a file at the root of a local repository. */
-async function fileDetails() {
+async function fileDetails(more: Partial<ArtifactInfo> = {}) {
   const port: ArtifactsApi = {
     ...notFaked<ArtifactsApi>(),
     repositories: async () => right([treeRepository('generic-local', 'generic', 'local')]),
     children: async () =>
       right({ children: [{ name: 'a.txt', path: 'a.txt', folder: false, size: 12 }], total: 1 }),
-    info: async (repoKey, path) => right(artifactInfo(repoKey, path)),
+    info: async (repoKey, path) => right({ ...artifactInfo(repoKey, path), ...more }),
   }
   renderShell('/artifacts/browse/generic-local/a.txt', developer, { artifactsApi: port }, effects)
   return screen.findByRole('complementary', { name: 'Details' }, { timeout: 15_000 })
@@ -52,6 +53,22 @@ describe("a repository's details in the artifacts browser", () => {
     const download = await within(details).findByRole('link', { name: 'Download' })
     expect(download).toHaveAttribute('href', '/artifactory/generic-local/a.txt')
     expect(download).toHaveClass(...buttonClass('secondary', 'sm').split(' '))
+  })
+
+  it('says a file a watch’s policy blocks is refused, by which policy, instead of offering its Download', async () => {
+    const details = await fileDetails({
+      packageId: 'npm://a',
+      version: '1.0.0',
+      blocked: { policy: 'no-high', watch: 'everything', issue: 'GHSA-p6mc-m468-83gw' },
+    })
+    const notice = await within(details).findByRole('note', { name: 'Download blocked' })
+    expect(notice).toHaveTextContent(
+      'Downloads of a.txt are refused: version 1.0.0 is blocked by policy no-high of watch everything (GHSA-p6mc-m468-83gw).',
+    )
+    expect(notice).toHaveTextContent('Ask an administrator for an exception')
+    expect(within(details).queryByRole('link', { name: 'Download' })).toBeNull()
+    // Deleting it is not a download: still offered.
+    expect(within(details).getByRole('button', { name: 'Delete' })).toBeInTheDocument()
   })
 
   it("keeps a file's Download and Delete together, apart from its name (gallery: Download floated in the middle)", async () => {

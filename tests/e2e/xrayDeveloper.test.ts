@@ -95,6 +95,18 @@ describe('security scanning for a developer (e2e)', () => {
     expect(await finding.getByRole('link', { name: LODASH }).getAttribute('href')).toContain(LODASH)
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/xray-developer-version.png`, fullPage: true })
 
+    // The Artifacts page offers no Download of its file, and says why.
+    await page.goto(`${server.url}/ui/artifacts/browse/npm-remote/lodash/-/lodash-4.17.15.tgz`)
+    const details = page.getByRole('complementary', { name: 'Details' })
+    const note = details.getByRole('note', { name: 'Download blocked' })
+    await note.waitFor({ timeout: 30_000 })
+    expect(await note.textContent()).toContain(
+      'Downloads of lodash-4.17.15.tgz are refused: version 4.17.15 is blocked by policy no-high of watch everything',
+    )
+    expect(await details.getByRole('link', { name: 'Download' }).count()).toBe(0)
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/xray-developer-artifact.png` })
+    await page.goBack()
+
     const sbom = page.getByRole('link', { name: /Download the SBOM of 4\.17\.15/ })
     const href = await sbom.getAttribute('href')
     expect(href).toMatch(/^\/ui\/api\/v1\/xray\/api\/v1\/sbom\?/)

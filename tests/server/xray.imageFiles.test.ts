@@ -136,6 +136,24 @@ describe('an image’s files under /artifactory/', () => {
       }
   })
 
+  it('are said to be blocked by the Artifacts page’s information, with the policy and watch', async () => {
+    // What the page shows in place of a Download that would be refused.
+    const info = (path: string) =>
+      call<{ blocked?: unknown }>(
+        server,
+        'GET',
+        `/ui/artifact/info?repoKey=docker-local&path=${encodeURIComponent(path)}`,
+        { cookie: admin },
+      )
+    for (const file of vulnerableFiles)
+      expect((await info(file.path)).body.blocked, file.path).toEqual({
+        policy: 'image-files-block',
+        watch: 'image-files',
+        issue: expect.any(String),
+      })
+    expect((await info('clean/hello/1.0/manifest.json')).body.blocked).toBeNull()
+  })
+
   it('of an image no policy blocks download byte for byte under the same policy', async () => {
     const files = await treeFiles('clean/hello', '1.0')
     expect(files).toHaveLength(4)

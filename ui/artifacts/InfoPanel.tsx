@@ -2,10 +2,10 @@
 // (size, checksums with Copy, dates, who deployed it, its package version, properties, download).
 import { useState } from 'react'
 import { Link } from 'wouter'
-import { Download, FileSearch, Trash2 } from 'lucide-react'
+import { Download, FileSearch, ShieldAlert, Trash2 } from 'lucide-react'
 import { isReadOnlyMode } from '../../domain/platform'
 import { nodeId, selectedChild, sameLocation } from '../../domain/artifacts/rules'
-import type { ArtifactInfo, ArtifactsState, ImageManifest } from '../../domain/artifacts/types'
+import type { ArtifactInfo, ArtifactsState, DownloadBlock, ImageManifest } from '../../domain/artifacts/types'
 import { useDispatch, useQuery } from '../shared/appContext'
 import { formatDateTime } from '../shared/dates'
 import { whatHappened } from '../shared/failureText'
@@ -273,6 +273,22 @@ function ImageManifestCard({
   )
 }
 
+/** Why the file has no Download: a watch's policy blocks its version, and how to get an exception. */
+function DownloadBlocked({ info, block }: { readonly info: ArtifactInfo; readonly block: DownloadBlock }) {
+  const version = info.version === null ? 'its version' : `version ${info.version}`
+  return (
+    <div role="note" aria-label="Download blocked" className={styles.downloadBlocked}>
+      <ShieldAlert size={18} aria-hidden="true" />
+      <p>
+        Downloads of {info.name} are refused: {version} is blocked by policy {block.policy} of watch{' '}
+        {block.watch} ({block.issue}). Ask an administrator for an exception: an ignore rule added from its
+        violation on the <Link href={`/violations?watch=${encodeURIComponent(block.watch)}`}>Violations</Link>{' '}
+        page.
+      </p>
+    </div>
+  )
+}
+
 function FileInfo({ info, state }: { readonly info: ArtifactInfo; readonly state: ArtifactsState }) {
   return (
     <aside className={styles.info} aria-label="Details">
@@ -280,18 +296,22 @@ function FileInfo({ info, state }: { readonly info: ArtifactInfo; readonly state
         title={info.name}
         actions={
           <>
-            {/* The kit's button, as the version page's Download and the Delete beside it. */}
-            <a
-              className={buttonClass('secondary', 'sm')}
-              href={downloadHref(info.repoKey, info.path)}
-              download={info.name}
-            >
-              <Download size={16} aria-hidden /> Download
-            </a>
+            {/* The kit's button, as the version page's Download and the Delete beside it; not
+                offered where the platform would refuse it (said below instead). */}
+            {!info.blocked && (
+              <a
+                className={buttonClass('secondary', 'sm')}
+                href={downloadHref(info.repoKey, info.path)}
+                download={info.name}
+              >
+                <Download size={16} aria-hidden /> Download
+              </a>
+            )}
             <DeleteFile info={info} state={state} />
           </>
         }
       >
+        {info.blocked && <DownloadBlocked info={info} block={info.blocked} />}
         <KeyValue
           items={[
             { key: 'repo', label: 'Repository', value: info.repoKey },
