@@ -150,8 +150,7 @@ describe('git integrations (e2e)', () => {
       // Kept by the platform: a reload shows the same choice, read again from the vendor's list.
       await page.reload()
       await repos.waitFor({ timeout: 15_000 })
-      const checked = async (name: string) =>
-        (await repos.getByRole('checkbox', { name }).getAttribute('aria-checked')) === 'true'
+      const checked = (name: string) => repos.getByRole('checkbox', { name }).isChecked()
       expect([await checked('octo/api'), await checked('team/infra'), await checked('octo/web')]).toEqual([
         true,
         true,

@@ -48,7 +48,7 @@ describe('integrations catalogue (e2e)', () => {
 
       await page.getByRole('checkbox', { name: 'Cloud Native' }).click()
       await expect.poll(() => new URL(page.url()).search, { timeout: 10_000 }).toBe('?category=Cloud+Native')
-      expect(await page.getByRole('checkbox', { name: 'All' }).getAttribute('aria-checked')).toBe('false')
+      expect(await page.getByRole('checkbox', { name: 'All' }).isChecked()).toBe(false)
       await page.getByRole('checkbox', { name: 'GCP' }).click()
       // Cloud Native and GCP, by rank.
       await expect
@@ -71,7 +71,7 @@ describe('integrations catalogue (e2e)', () => {
       // The link is the view: opened again, the same filters and cards.
       await page.reload()
       await expect.poll(() => labels(page), { timeout: 15_000 }).toEqual(['Google Kubernetes Engine'])
-      expect(await page.getByRole('checkbox', { name: 'GCP' }).getAttribute('aria-checked')).toBe('true')
+      expect(await page.getByRole('checkbox', { name: 'GCP' }).isChecked()).toBe(true)
       await page.getByRole('searchbox', { name: 'Search for integrations' }).fill('nothing like it')
       await page.getByText('No integrations found').waitFor({ timeout: 10_000 })
       await page
