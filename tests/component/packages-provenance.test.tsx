@@ -274,3 +274,28 @@ describe("the package page's install command, which names the newest version", {
     expect(screen.queryByTestId('install-command')).toBeNull()
   })
 })
+
+describe('where the package page says its versions come from', { timeout: 20_000 }, () => {
+  it('its facts name each source once, and each release its own', async () => {
+    // The newest cached from the remote, the older (openPackage) local.
+    openPackage({
+      kind: 'cached',
+      repository: 'npm-remote',
+      upstream: UPSTREAM,
+      cachedAt: '2026-06-01T10:00:00.000Z',
+    })
+    await screen.findByRole('heading', { level: 1, name: 'react' }, { timeout: 15_000 })
+    const facts = screen.getByRole('complementary', { name: 'Package facts' })
+    const sources = within(facts).getByText('Source', { selector: 'dt' }).nextElementSibling as HTMLElement
+    expect(Array.from(sources.children, (c) => c.textContent)).toEqual([
+      'Cached from npm-remote',
+      'Local, in npm-local',
+    ])
+    await userEvent.click(screen.getByRole('tab', { name: 'Releases' }))
+    const [, newest, older] = within(await screen.findByRole('table', { name: 'Releases' })).getAllByRole(
+      'row',
+    )
+    expect(within(newest!).getByRole('cell', { name: 'Cached from npm-remote' })).toBeInTheDocument()
+    expect(within(older!).getByRole('cell', { name: 'Local, in npm-local' })).toBeInTheDocument()
+  })
+})

@@ -94,6 +94,8 @@ describe('installing through the remote (e2e)', () => {
         .getByRole('definition')
     expect(await fact('Licences').textContent()).toBe('MIT')
     expect(await fact('Downloads').textContent()).toBe('1')
+    // The package's page says where its versions come from, as the platform holds it.
+    expect(await fact('Source').textContent()).toBe('Cached from npm-remote')
 
     await page.getByRole('navigation', { name: 'Versions' }).getByRole('link', { name: '1.0.0' }).click()
     await page

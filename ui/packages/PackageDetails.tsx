@@ -14,7 +14,7 @@ import { availabilityOf, shownVulnerabilities } from '../../domain/packages/rule
 import { versionPath } from '../shared/packageLinks'
 import { formatBytes } from '../shared/sizes'
 import { BackToResults, InstallCommand } from './details'
-import { UpstreamNotice } from './Provenance'
+import { SourcesFact, sourceWords, UpstreamNotice } from './Provenance'
 import { BuildsPanel, DockerLayersPanel, ReadmePanel } from './panels'
 import { VersionsPaging } from './VersionsPaging'
 import { XrayFindings } from './XrayFindings'
@@ -86,6 +86,10 @@ export function PackageDetails({ packageId }: { packageId: string }) {
             ),
           },
         ]
+      : []),
+    // Where the versions shown come from (the platform's provenance of each; absent from older ones).
+    ...(versions.some((v) => v.provenance)
+      ? [{ key: 'source', label: 'Source', value: <SourcesFact versions={versions} /> }]
       : []),
     ...vulnerabilitiesFact(viewer.xray, pkg.scanned, pkg.vulnerabilities),
     ...(pkg.operationalRisk
@@ -254,6 +258,11 @@ export function PackageDetails({ packageId }: { packageId: string }) {
                         id: 'created',
                         header: 'Created',
                         cell: (v: VersionSummary) => <RelativeTime iso={v.created} />,
+                      },
+                      {
+                        id: 'source',
+                        header: 'Source',
+                        cell: (v: VersionSummary) => (v.provenance ? sourceWords(v.provenance) : '—'),
                       },
                       {
                         id: 'size',

@@ -47,6 +47,26 @@ export function ProvenanceFact({ provenance }: { readonly provenance: Provenance
   }
 }
 
+/** Where a version comes from in a few words: the package page's Source fact and column. */
+export const sourceWords = (provenance: Provenance): string =>
+  provenance.kind === 'local'
+    ? `Local, in ${provenance.repository}`
+    : provenance.kind === 'cached'
+      ? `Cached from ${provenance.repository}`
+      : `Not cached in ${provenance.repository}`
+
+/** The sources of a package's versions shown, each once, newest version's first. */
+export function SourcesFact({ versions }: { readonly versions: ReadonlyArray<{ provenance?: Provenance }> }) {
+  const sources = [...new Set(versions.flatMap((v) => (v.provenance ? [sourceWords(v.provenance)] : [])))]
+  return (
+    <>
+      {sources.map((s) => (
+        <div key={s}>{s}</div>
+      ))}
+    </>
+  )
+}
+
 /**
  * Below the install command, or instead of it when it cannot work now. `version`: the version
  * the command names, on a page that is not that version's own (the package's).
