@@ -51,7 +51,10 @@ export function useFixedRows(
     if (!element) return
     let top = element.scrollTop
     let height = view.height
-    let shown = rowWindow(top, height, count, rowHeight, overscan)
+    // The window last drawn, not the one at the element's scroll now: a scroll made before this
+    // effect ran again (a page of rows arrived) fires its event after, and compared with a
+    // window taken from that scroll it changed nothing, so the rows drawn stayed where they were.
+    let shown = rowWindow(view.top, view.height, count, rowHeight, overscan)
     const update = (sync: boolean) => {
       const next = rowWindow(top, height, count, rowHeight, overscan)
       if (next.first === shown.first && next.last === shown.last) return
@@ -65,6 +68,7 @@ export function useFixedRows(
       update(true)
     }
     element.addEventListener('scroll', onScroll, { passive: true })
+    update(false)
     // The box's size comes after layout, before paint; no layout is forced to read it.
     const observer =
       typeof ResizeObserver === 'undefined'
