@@ -181,16 +181,9 @@ export function buildInfoRoutes(ctx: ServerContext, auth: RegistryAuth) {
         if (Number.isNaN(Date.parse(request.body.started)))
           throw new HttpError(400, 'started must be a date (ISO 8601)', 'BAD_DATE')
         await store.deploy(request.body)
-        // A build holding a version that violates a fail-build policy is marked failed.
-        const { name, number } = request.body
-        const detail = await store.detail(name, number)
-        const held = (detail?.modules ?? []).flatMap((m) =>
-          [...m.artifacts, ...m.dependencies].flatMap((f) =>
-            f.packageId && f.version ? [`${f.packageId}@${f.version}`] : [],
-          ),
-        )
-        if ((await xrayFor(ctx).buildViolations(name, held)).length > 0)
-          await store.setStatus(name, number, 'failure')
+        // A build holding a version that violates a fail-build policy is marked failed (and
+        // later, when a scan or a watch finds such a violation: XrayService.failViolatingBuilds).
+        await xrayFor(ctx).failBuildIfViolating(request.body.name, request.body.number)
         return reply.status(204).send()
       },
     )

@@ -55,6 +55,14 @@ export interface BuildDetail extends BuildRun {
   }>
 }
 
+/** The package versions (`npm://name@1.0.0`) a run holds: its modules' files found in the catalogue. */
+export const versionsHeldBy = (detail: BuildDetail): string[] =>
+  detail.modules.flatMap((m) =>
+    [...m.artifacts, ...m.dependencies].flatMap((f) =>
+      f.packageId && f.version ? [`${f.packageId}@${f.version}`] : [],
+    ),
+  )
+
 interface FileRow {
   repo: string
   path: string

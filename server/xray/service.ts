@@ -13,6 +13,7 @@ import { blobDirOf } from '../config'
 import { blobPathOf } from '../repositories/blobs'
 import { hexOf, isIndexType } from '../containers/rules'
 import { containerStore } from '../containers/store'
+import { buildStore, versionsHeldBy } from '../builds/store'
 import { packageIdOf, versionIdOf } from '../catalog/store'
 import { readImageInventory, type ImageInventory } from './imageInventory'
 import { xrayStore, type ImportRecord, type ImportRescan, type VersionToScan, type XrayStore } from './store'
@@ -63,6 +64,12 @@ const sourceName = (s: ImportSource) =>
 export type XrayContext = Pick<ServerContext, 'sql' | 'clock'> & {
   readonly config?: Pick<ServerContext['config'], 'dataDir' | 'blobDir'>
 }
+
+/** Whether some watch holds a policy with a rule that fails builds: else no build is judged again. */
+const failsBuilds = (r: Rules): boolean =>
+  r.watches.some((w) =>
+    w.policies.some((name) => r.policies.get(name)?.rules.some((rule) => rule.actions.failBuild)),
+  )
 
 /** A database error (a SQLSTATE or SQLite code): the transaction's to handle, not a failed scan. */
 const fromDatabase = (error: unknown) => typeof (error as { code?: unknown }).code === 'string'
@@ -231,8 +238,37 @@ export function createXrayService(ctx: XrayContext) {
     }
     await store.transaction((s) => s.recordHistory(at))
     await store.refreshPlannerStatistics()
+    // New advisories, or a watch or policy changed, may fail builds uploaded before.
+    await failViolatingBuilds()
     notifyNow()
     return count
+  }
+
+  /**
+   * Marks a run failed when it holds a version that violates a fail-build rule (in force, from a
+   * watch over the version's repository or one naming the build); answers whether it did.
+   */
+  const failBuildIfViolating = async (name: string, number: string): Promise<boolean> => {
+    const builds = buildStore(ctx.sql)
+    const detail = await builds.detail(name, number)
+    if (!detail || (await service.buildViolations(name, versionsHeldBy(detail))).length === 0) return false
+    return builds.setStatus(name, number, 'failure')
+  }
+
+  /**
+   * Judges again every run not failed already, after violations may have changed (a scan, an
+   * import's rescan, a watch or policy saved): a violation found after a build-info was uploaded
+   * fails the build as one found at its upload does. Only failing: a run is not made a success
+   * again (its status may be its own CI's). Nothing is read while no watch holds a fail-build rule.
+   */
+  const failViolatingBuilds = async (): Promise<number> => {
+    if (stopped || !failsBuilds(await rules(store))) return 0
+    let failed = 0
+    for (const run of await buildStore(ctx.sql).list()) {
+      if (stopped) break
+      if (run.status !== 'failure' && (await failBuildIfViolating(run.name, run.number))) failed++
+    }
+    return failed
   }
 
   /**
@@ -410,6 +446,7 @@ export function createXrayService(ctx: XrayContext) {
       const v = await store.versionToScan(versionId)
       if (v?.type === 'docker' && (await store.isIndexed(v.repo))) await readInventory(versionId)
       const scanned = await store.transaction(async (s) => scanOne(s, versionId, await rules(s), now()))
+      await failViolatingBuilds()
       notifyNow()
       return scanned
     },
@@ -467,6 +504,9 @@ export function createXrayService(ctx: XrayContext) {
     },
 
     blockingViolation: (versionId: string) => store.blockingViolation(versionId, now()),
+
+    failBuildIfViolating,
+    failViolatingBuilds,
 
     /**
      * Refuses a version a watch's policy blocks to everyone, whichever way its file is asked for
