@@ -1,6 +1,7 @@
 import { left, right } from 'fp-ts/Either'
 import type { CommandMeta, SliceArea } from '../shared/area'
 import type { SessionEvent } from '../session/events'
+import type { XrayEvent } from '../xray/events'
 import type { NotificationsCommand } from '../notifications'
 import type { ArtifactsCommand } from './commands'
 import {
@@ -21,6 +22,8 @@ import {
   TREE_PAGE_SIZE,
   ancestorPaths,
   artifactPathProblem,
+  changesBlocks,
+  infoLocation,
   nextOffset,
   nodeId,
   parentPath,
@@ -75,7 +78,7 @@ function evolveFolder(
 /** The commands the area's policies ask for. */
 type Asked = ArtifactsCommand | NotificationsCommand
 
-function evolve(s: ArtifactsState, event: ArtifactsEvent | SessionEvent): ArtifactsState {
+function evolve(s: ArtifactsState, event: ArtifactsEvent | SessionEvent | XrayEvent): ArtifactsState {
   if (event.type === 'session/SignedOut') return initialArtifactsState
   if (!event.type.startsWith('artifacts/')) return s
   const e = event as ArtifactsEvent
@@ -252,7 +255,7 @@ export const artifactsArea: SliceArea<
   'artifacts',
   ArtifactsState,
   ArtifactsCommand,
-  ArtifactsEvent,
+  ArtifactsEvent | XrayEvent,
   undefined,
   Asked
 > = {
@@ -372,6 +375,12 @@ export const artifactsArea: SliceArea<
   evolvesOn: ['session/SignedOut'],
   policies: (envelope, s): ReadonlyArray<Asked> => {
     const e = envelope.event
+    // A scanning change (an ignore rule, a watch, a policy, a scan) may lift or add the block
+    // the file's details say: they are asked again, as the platform now answers.
+    if (e.type === 'xray/Changed') {
+      const at = changesBlocks(e.data.kind) ? infoLocation(s) : null
+      return at ? [{ type: 'artifacts/LoadInfo', ...at }] : []
+    }
     // A folder's page arrived: if the selection (from the address bar) is below it, page on
     // until the next folder on the way shows; once the selection itself shows, show it.
     if (e.type === 'artifacts/ChildrenLoaded') {

@@ -5,6 +5,7 @@
  */
 import type { ArtifactsState, FolderChildren, TreeChild, TreeLocation, TreeRepository } from './types'
 import { shownData } from '../shared/loadable'
+import type { XrayChangeKind } from '../xray'
 
 /** Children asked for at a time; a folder of 10,000 files loads as the user scrolls. */
 export const TREE_PAGE_SIZE = 200
@@ -201,4 +202,37 @@ export function progressWorthRecording(lastRecorded: number, loaded: number, tot
   if (total <= 0) return false
   if (loaded >= total) return lastRecorded < total
   return Math.floor((loaded * 20) / total) > Math.floor((lastRecorded * 20) / total)
+}
+
+/**
+ * The scanning changes after which a file's block may be other than its details said: a rule
+ * lifted or added, a watch or policy changed, a scan or an import's rescan. A report or a git
+ * scan blocks no file.
+ */
+const CHANGES_BLOCKS: Readonly<Record<XrayChangeKind, boolean>> = {
+  savePolicy: true,
+  deletePolicy: true,
+  saveWatch: true,
+  deleteWatch: true,
+  ignore: true,
+  removeIgnoreRule: true,
+  rescan: true,
+  saveIndexed: true,
+  saveSettings: true,
+  importAdvisories: true,
+  importAdvisoryFile: true,
+  rescanImport: true,
+  createReport: false,
+  deleteReport: false,
+  scanGit: false,
+}
+
+/** Whether a scanning change of this kind may change which files are blocked. */
+export const changesBlocks = (kind: string): boolean =>
+  Object.prototype.hasOwnProperty.call(CHANGES_BLOCKS, kind) && CHANGES_BLOCKS[kind as XrayChangeKind]
+
+/** Where the file information shown (or on its way) is, if any. */
+export function infoLocation(s: ArtifactsState): TreeLocation | null {
+  if (s.info.status === 'loaded') return { repoKey: s.info.info.repoKey, path: s.info.info.path }
+  return s.info.status === 'loading' ? s.info.at : null
 }

@@ -5,7 +5,8 @@ import { screen, within } from '@testing-library/react'
 import { right } from 'fp-ts/Either'
 import { navigationEffects } from '../../commands/effects/navigation'
 import { artifactsEffects } from '../../commands/effects/artifacts'
-import type { ArtifactsApi } from '../../adapters/ports'
+import { xrayEffects } from '../../commands/effects/xray'
+import type { ArtifactsApi, XrayApi } from '../../adapters/ports'
 import type { ArtifactInfo } from '../../domain/artifacts/types'
 import { renderShell } from './shellFixtures'
 import { notFaked } from '../support/fakePorts'
@@ -69,6 +70,49 @@ describe("a repository's details in the artifacts browser", () => {
     expect(within(details).queryByRole('link', { name: 'Download' })).toBeNull()
     // Deleting it is not a download: still offered.
     expect(within(details).getByRole('button', { name: 'Delete' })).toBeInTheDocument()
+  })
+
+  it('follows an ignore rule added after its details loaded: the note goes and Download comes, not reselected', async () => {
+    // The platform's answer: blocked until an admin's ignore rule lifts the block.
+    let ignored = false
+    const block = { policy: 'no-high', watch: 'everything', issue: 'GHSA-p6mc-m468-83gw' }
+    const artifactsApi: ArtifactsApi = {
+      ...notFaked<ArtifactsApi>(),
+      repositories: async () => right([treeRepository('generic-local', 'generic', 'local')]),
+      children: async () =>
+        right({ children: [{ name: 'a.txt', path: 'a.txt', folder: false, size: 12 }], total: 1 }),
+      info: async (repoKey, path) =>
+        right({
+          ...artifactInfo(repoKey, path),
+          packageId: 'npm://a',
+          version: '1.0.0',
+          blocked: ignored ? null : block,
+        }),
+    }
+    const xrayApi: XrayApi = {
+      ...notFaked<XrayApi>(),
+      change: async (c) => {
+        if (c.kind === 'ignore') ignored = true
+        return right(undefined)
+      },
+    }
+    const { app } = renderShell(
+      '/artifacts/browse/generic-local/a.txt',
+      { ...developer, user: { name: 'admin', admin: true } },
+      { artifactsApi, xrayApi },
+      { ...effects, ...xrayEffects },
+    )
+    const details = await screen.findByRole('complementary', { name: 'Details' }, { timeout: 15_000 })
+    await within(details).findByRole('note', { name: 'Download blocked' }, { timeout: 15_000 })
+
+    // The rule is added elsewhere (the Violations page); the file stays selected.
+    app.dispatch({
+      type: 'xray/IgnoreViolation',
+      rule: { reason: 'accepted for now', issue: block.issue, version: 'npm://a@1.0.0' },
+    })
+    const download = await screen.findByRole('link', { name: 'Download' }, { timeout: 15_000 })
+    expect(download).toHaveAttribute('href', '/artifactory/generic-local/a.txt')
+    expect(screen.queryByRole('note', { name: 'Download blocked' })).toBeNull()
   })
 
   it("keeps a file's Download and Delete together, apart from its name (gallery: Download floated in the middle)", async () => {
