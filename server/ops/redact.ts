@@ -9,14 +9,52 @@ export const REDACTED = '********'
  */
 const ISSUED_TOKEN = /(?<![A-Za-z0-9_-])(?:cnt|oci)_[A-Za-z0-9_-]{43}(?![A-Za-z0-9_-])/g
 
+const REGEX_SPECIAL = /[\\^$.*+?()[\]{}|/-]/g
+const literal = (text: string) => text.replace(REGEX_SPECIAL, '\\$&')
+
+/** One hex digit in either case: clients write `%3a` as readily as `%3A`. */
+const hexDigit = (digit: string) => (/[A-F]/.test(digit) ? `[${digit}${digit.toLowerCase()}]` : digit)
+
+/** A byte percent-encoded once or more (`%3A`, `%253A`, …), its hex in any case. */
+const encodedByte = (byte: number) =>
+  `%(?:25)*${[...byte.toString(16).toUpperCase().padStart(2, '0')].map(hexDigit).join('')}`
+
+/** What the request log writes in place of these (logFiles.ts: one line, one record). */
+const LOG_CLEANED = new Set(['|', '\r', '\n'])
+
 /**
- * The text with every known secret replaced, as it is and percent-encoded (a URL or a token
- * with `/`, `:` or `+` reaches a request log encoded), and every token the platform issues.
+ * Every way one character of a secret can reach a bundle's text: as it is, percent-encoded
+ * (its UTF-8 bytes, in any case, once or more), escaped in JSON (a thread dump, the config),
+ * a space as a form's `+`, and what the request log writes for its separators.
+ */
+function characterForms(ch: string): string {
+  const forms = [literal(ch), [...Buffer.from(ch, 'utf8')].map(encodedByte).join('')]
+  const json = JSON.stringify(ch).slice(1, -1)
+  if (json !== ch) forms.push(literal(json))
+  if (ch === ' ') forms.push('\\+')
+  if (LOG_CLEANED.has(ch)) forms.push(' ')
+  return `(?:${forms.join('|')})`
+}
+
+/** A secret in any of its forms, character by character (a client may encode some and not others). */
+const secretPattern = (secret: string) => new RegExp([...secret].map(characterForms).join(''), 'g')
+
+/** Patterns made once per list of secrets: a session's log is redacted one string at a time. */
+const patterns = new WeakMap<readonly string[], readonly RegExp[]>()
+
+function patternsOf(secrets: readonly string[]): readonly RegExp[] {
+  let made = patterns.get(secrets)
+  if (!made) patterns.set(secrets, (made = secrets.map(secretPattern)))
+  return made
+}
+
+/**
+ * The text with every known secret replaced, in any form it reaches a log or a report (see
+ * `characterForms`), and every token the platform issues. Secrets go in the order given
+ * (longest first, from the caller), so a secret inside another goes whole.
  */
 export function redactSecrets(text: string, secrets: readonly string[]): string {
   let out = text
-  for (const secret of secrets)
-    for (const form of new Set([secret, encodeURIComponent(secret)]))
-      if (out.includes(form)) out = out.split(form).join(REDACTED)
+  for (const pattern of patternsOf(secrets)) out = out.replace(pattern, REDACTED)
   return out.replace(ISSUED_TOKEN, REDACTED)
 }

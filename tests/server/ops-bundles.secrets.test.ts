@@ -12,6 +12,7 @@ import { strFromU8, unzipSync } from 'fflate'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { browserHeaders, startTestServer, type TestServer } from '../support/server'
 import { poll } from '../support/wait'
+import { corpusFile } from '../support/corpora'
 import { createRoles, type TestSession } from './helpers/sessions'
 import { authStore, userRecords } from '../../server/auth/store'
 import { opsStore } from '../../server/ops/store'
@@ -25,6 +26,28 @@ const post = (path: string, body: unknown) =>
     headers: browserHeaders(server.url, admin.cookie),
     body: JSON.stringify(body),
   })
+
+/** Makes a bundle with one thread dump, waits for it, and gives its files by name. */
+async function bundleEntries(name: string): Promise<Record<string, Uint8Array>> {
+  const res = await post('/ui/userSupport/generateBundle', {
+    name,
+    description: '',
+    service: 'artifactory',
+    parameters: { thread_dump: { count: '1', interval: 0 } },
+  })
+  expect(res.status).toBe(201)
+  const { id } = (await res.json()) as { id: string }
+  await poll(
+    async () =>
+      (await (
+        await fetch(api('/ui/userSupport/listBundles'), { headers: { cookie: admin.cookie } })
+      ).json()) as Array<{ id: string; status: string }>,
+    (list) => list.some((b) => b.id === id && b.status === 'success'),
+    { what: `the bundle ${name}`, timeoutMs: 20_000 },
+  )
+  const zip = await fetch(api(`/ui/userSupport/downloadBundle/${id}`), { headers: { cookie: admin.cookie } })
+  return unzipSync(new Uint8Array(await zip.arrayBuffer()))
+}
 
 /** Made up here, each unlike anything else in a bundle. */
 const SEEDED: Record<string, string> = {
@@ -144,29 +167,7 @@ describe('support bundle redaction by value', () => {
     for (const secret of [...Object.values(SEEDED), ...stored, ...issued])
       await fetch(api(`/system/ping/${encodeURIComponent(secret)}`))
 
-    const res = await post('/ui/userSupport/generateBundle', {
-      name: 'secrets',
-      description: '',
-      service: 'artifactory',
-      parameters: { thread_dump: { count: '1', interval: 0 } },
-    })
-    expect(res.status).toBe(201)
-    const { id } = (await res.json()) as { id: string }
-    await poll(
-      async () =>
-        (await (
-          await fetch(api('/ui/userSupport/listBundles'), { headers: { cookie: admin.cookie } })
-        ).json()) as Array<{
-          id: string
-          status: string
-        }>,
-      (list) => list.some((b) => b.id === id && b.status === 'success'),
-      { what: 'the bundle', timeoutMs: 20_000 },
-    )
-    const zip = await fetch(api(`/ui/userSupport/downloadBundle/${id}`), {
-      headers: { cookie: admin.cookie },
-    })
-    const entries = unzipSync(new Uint8Array(await zip.arrayBuffer()))
+    const entries = await bundleEntries('secrets')
     const dump = Object.keys(entries).find((n) => n.startsWith('thread-dumps/'))
     expect(dump).toBeDefined()
     // The dump still lists the variables, without their values.
@@ -179,6 +180,72 @@ describe('support bundle redaction by value', () => {
       const text = strFromU8(bytes)
       return secrets
         .filter((s) => text.includes(s) || text.includes(encodeURIComponent(s)))
+        .map((s) => `${name}: ${s}`)
+    })
+    expect(leaks).toEqual([])
+  })
+})
+
+/** The hostile characters of the URL corpus's percent-encoding cases (their UTF-8 rows). */
+const CORPUS_INPUTS = (JSON.parse(corpusFile('url/percent-encoding.json')) as unknown[])
+  .filter((row): row is { input: string; output: { 'utf-8'?: string } } => typeof row === 'object')
+  .filter((row) => row.output['utf-8'] !== undefined)
+  .map((row) => row.input)
+
+const hex = (byte: number) => byte.toString(16).padStart(2, '0')
+/**
+ * The ways a client writes a secret into a path besides `encodeURIComponent`'s: its percent
+ * escapes in lower or mixed case, form-encoded (`+` for a space, `~!'()` escaped), every byte
+ * escaped, encoded twice, and raw where the URL parser lets a character through (`|`, which the
+ * request log writes as a space).
+ */
+const CLIENT_FORMS: Record<string, (secret: string) => string> = {
+  lower: (s) => encodeURIComponent(s).replace(/%[0-9A-F]{2}/g, (e) => e.toLowerCase()),
+  mixed: (s) => {
+    let n = 0
+    return encodeURIComponent(s).replace(/%[0-9A-F]{2}/g, (e) => (n++ % 2 ? e.toLowerCase() : e))
+  },
+  form: (s) => new URLSearchParams({ v: s }).toString().slice(2),
+  everyByte: (s) => [...Buffer.from(s, 'utf8')].map((b) => `%${hex(b)}`).join(''),
+  twice: (s) => encodeURIComponent(encodeURIComponent(s)),
+  raw: (s) => encodeURIComponent(s).replace(/%7C/g, '|'),
+}
+
+describe('support bundle redaction of secrets a client encoded its own way', () => {
+  // Named like secrets, so the platform knows each by value.
+  const SECRETS: Record<string, string> = {
+    SMTP_PASSWORD: "correct horse ~battery! (staple) 'x42'",
+    TEAMS_WEBHOOK_URL: 'https://hooks.teams.test/webhookb2/a1b2c3~d4(e5)!x?k=v&t=a b',
+    ...Object.fromEntries(CORPUS_INPUTS.map((input, i) => [`CORPUS_SECRET_${i}`, `Pw-${input}-Zq81`])),
+  }
+  beforeAll(() => void Object.assign(process.env, SECRETS))
+  afterAll(() => {
+    for (const key of Object.keys(SECRETS)) delete process.env[key]
+  })
+
+  it('cuts each whole from the request log, in every form, and leaves it nowhere in the zip', async () => {
+    const sent: Array<{ probe: string; form: string }> = []
+    for (const [i, secret] of Object.values(SECRETS).entries())
+      for (const [name, encode] of Object.entries(CLIENT_FORMS)) {
+        const probe = `probe-${i}-${name}`
+        const form = encode(secret)
+        sent.push({ probe, form })
+        await fetch(`${server.url}/ui/api/v1/system/ping/${probe}/${form}`)
+      }
+    const entries = await bundleEntries('client-forms')
+    const log = Object.entries(entries).find(([name]) => name.endsWith('/artifactory-request.log'))
+    expect(log).toBeDefined()
+    const lines = strFromU8(log![1]).split('\n')
+    // Each request is in the log, its secret replaced whole: nothing of it left on either side.
+    const notCut = sent
+      .map(({ probe, form }) => ({ form, line: lines.find((l) => l.includes(`/${probe}/`)) }))
+      .filter(({ line }) => !line?.match(/\/probe-\d+-\w+\/\*{8}\|/))
+      .map(({ form, line }) => `${form} -> ${line ?? 'not logged'}`)
+    expect(notCut).toEqual([])
+    const leaks = Object.entries(entries).flatMap(([name, bytes]) => {
+      const text = strFromU8(bytes)
+      return [...Object.values(SECRETS), ...sent.map((s) => s.form)]
+        .filter((s) => text.includes(s))
         .map((s) => `${name}: ${s}`)
     })
     expect(leaks).toEqual([])
