@@ -133,7 +133,9 @@ const routes: RouteModule = async (app, ctx) => {
         (await catalogue.version(request.params.id)) ??
         (fromPath ? await catalogue.version(fromPath) : undefined)
       if (!version) throw new HttpError(404, 'No such version', 'NOT_FOUND')
-      await requireRead(request, version.repo, undefined, 'No such version')
+      // Read at the version's own file, as its files and the metadata API are: a target that
+      // excludes the package's folder hides its README too.
+      await requireRead(request, version.repo, version.lead_file_path ?? '', 'No such version')
       if (version.readme_path) {
         const text = await catalogue.fileText(version.id, version.readme_path)
         if (text !== undefined) return { readme: text }

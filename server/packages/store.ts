@@ -10,6 +10,8 @@ export interface VersionReadme {
   readonly readme_path: string | null
   readonly readme_text: string | null
   readonly repo: string
+  /** The version's lead file (an npm tarball): the path its read is granted at. */
+  readonly lead_file_path: string | null
 }
 
 export interface VersionProperty {
@@ -18,7 +20,7 @@ export interface VersionProperty {
 }
 
 const Q = {
-  version: 'SELECT id, readme_path, readme_text, repo FROM catalog_versions WHERE id = ?',
+  version: 'SELECT id, readme_path, readme_text, repo, lead_file_path FROM catalog_versions WHERE id = ?',
   fileContent: 'SELECT content FROM catalog_files WHERE version_id = ? AND path = ?',
   dependencies:
     'SELECT name, version, scope FROM catalog_dependencies WHERE version_id = ? ORDER BY position',

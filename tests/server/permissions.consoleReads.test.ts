@@ -153,6 +153,37 @@ describe("the console's tree and files", () => {
     )
   })
 
+  it("a package the user's target excludes: its README answered as a missing one, as its files are", async () => {
+    // Read on npm-local and the npm virtual, all but hidden-lib's folder.
+    const fenced = signInDirectlyAs(server, { outsider: true })
+    await grant(server, {
+      repositories: ['npm-local', 'npm'],
+      excludePatterns: ['hidden-lib/**'],
+      users: { [fenced.name]: ['read'] },
+    })
+    const tarball = 'npm-local/hidden-lib/-/hidden-lib-1.0.0.tgz'
+    expect((await ui(`/download?path=${tarball}`, fenced.cookie)).status).toBe(404)
+    const readme = (id: string) =>
+      ui(`/ui/v1/native/versions/${encodeURIComponent(id)}/readme`, fenced.cookie)
+    const [held, missing] = [await readme('npm://hidden-lib@1.0.0'), await readme('npm://hidden-lib@9.9.9')]
+    expect(held.status).toBe(404)
+    expect(await held.text()).toBe(await missing.text())
+    // By the package's id and its tarball's path, the same.
+    const byPath = await ui(
+      `/ui/v1/native/versions/${encodeURIComponent('npm://hidden-lib')}/readme?path=${tarball}`,
+      fenced.cookie,
+    )
+    expect(byPath.status).toBe(404)
+    // A package beside it, which the target does not exclude, is read, README and all.
+    const open = await fetch(`${server.url}/artifactory/api/npm/npm-local/fenced-lib`, {
+      method: 'PUT',
+      headers: { authorization: basic('owner'), 'content-type': 'application/json' },
+      body: JSON.stringify(publishBody('fenced-lib', '1.0.0').body),
+    })
+    expect(open.status).toBe(200)
+    expect((await readme('npm://fenced-lib@1.0.0')).status).toBe(200)
+  })
+
   it('anonymous callers are asked to sign in while anonymous access is off', async () => {
     const res = await fetch(`${server.url}/ui/api/v1/ui/treebrowser?repoKey=generic-local`)
     expect(res.status).toBe(401)
