@@ -10,7 +10,13 @@ import { MAX_SESSION_BYTES } from '../../domain/supportBundles/request'
 import type { NodeRuntime } from './runtime'
 import { BUNDLE_SERVICES, SERVICES, type BundleService } from './services'
 import { documented, errorSchema } from './schemas'
-import { MAX_THREAD_DUMPS, MAX_THREAD_DUMP_INTERVAL_SECS, SupportBundles } from './supportBundles'
+import {
+  knownSecrets,
+  MAX_THREAD_DUMPS,
+  MAX_THREAD_DUMP_INTERVAL_SECS,
+  SupportBundles,
+} from './supportBundles'
+import { registerNodeLogsRoute } from './bundleLogs'
 
 const BUNDLE_NAME = /^[A-Za-z0-9._-]+$/
 
@@ -102,6 +108,7 @@ export function registerBundleRoutes(
   runtime: NodeRuntime,
 ): SupportBundles {
   const bundles = new SupportBundles(ctx, runtime)
+  registerNodeLogsRoute(app, ctx, runtime, () => knownSecrets(ctx.config, ctx.sql))
 
   const create = async (body: CreateBody, service: BundleService, user: string) => {
     if (!BUNDLE_NAME.test(body.name)) throw new HttpError(400, NAME_MESSAGE, 'VALIDATION')

@@ -59,6 +59,7 @@ const Q = {
   setting: 'SELECT value FROM ops_settings WHERE key = ?',
   setSetting:
     'INSERT INTO ops_settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
+  nodeIds: 'SELECT DISTINCT node_id FROM cluster_nodes ORDER BY node_id',
   knownNode: 'SELECT 1 AS known FROM cluster_nodes WHERE node_id = ? LIMIT 1',
   nodeUrl: `SELECT url FROM cluster_nodes WHERE node_id = ? AND url IS NOT NULL
      ORDER BY last_heartbeat DESC LIMIT 1`,
@@ -205,6 +206,10 @@ export function opsStore(sql: Sql) {
     /** False when there was no such row. */
     async removeNode(serviceId: string, nodeId: string): Promise<boolean> {
       return (await sql.run(Q.removeNode, [serviceId, nodeId])).changes > 0
+    },
+    /** Every node the cluster's topology holds. */
+    async nodeIds(): Promise<string[]> {
+      return (await sql.all<{ node_id: string }>(Q.nodeIds)).map((r) => r.node_id)
     },
     /** Whether the node has ever registered in the cluster's topology. */
     async isKnownNode(nodeId: string): Promise<boolean> {

@@ -1,5 +1,6 @@
 /**
- * Support bundles: a zip of the node's log files, its configuration with secrets redacted,
+ * Support bundles: a zip of every node's log files (bundleLogs.ts), this node's configuration
+ * with secrets redacted,
  * and one Node diagnostic report (`process.report.getReport()`, the Node counterpart of a
  * thread dump) per requested dump, taken `interval` seconds apart. A bundle is recorded
  * 'in progress' at once and built in the background; it ends 'success' (the zip is on disk
@@ -7,13 +8,13 @@
  */
 import { randomUUID } from 'node:crypto'
 import { mkdirSync, rmSync } from 'node:fs'
-import { open, readFile, writeFile } from 'node:fs/promises'
+import { readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { strFromU8, strToU8, zipSync, type Zippable } from 'fflate'
+import { strToU8, zipSync, type Zippable } from 'fflate'
 import type { ServerContext } from '../context'
 import type { ServerConfig } from '../config'
 import type { Sql } from '../db/sql'
-import { listNodeLogs, nodeLogDir } from './logFiles'
+import { clusterLogs } from './bundleLogs'
 import type { NodeRuntime } from './runtime'
 import type { BundleService } from './services'
 import { isoNow } from '../clock'
@@ -26,8 +27,6 @@ export const MAX_THREAD_DUMPS = 10
 export const MAX_THREAD_DUMP_INTERVAL_SECS = 10
 /** More bundles than this being built on one node at once answer 409. */
 export const MAX_BUNDLES_IN_PROGRESS = 3
-/** Each log file contributes at most its last 8 MB. */
-const MAX_LOG_BYTES_IN_BUNDLE = 8 * 1024 * 1024
 
 export type { BundleStatus }
 
@@ -114,19 +113,6 @@ export function redactedReport(secrets: readonly string[]): string {
       Object.entries(env as Record<string, unknown>).map(([k, v]) => [k, SECRET_KEY.test(k) ? REDACTED : v]),
     )
   return redactSecrets(JSON.stringify(report, null, 2), secrets)
-}
-
-async function tail(path: string, max: number): Promise<Uint8Array> {
-  const handle = await open(path, 'r')
-  try {
-    const { size } = await handle.stat()
-    const length = Math.min(size, max)
-    const buffer = Buffer.alloc(length)
-    await handle.read(buffer, 0, length, size - length)
-    return buffer
-  } finally {
-    await handle.close()
-  }
 }
 
 export class SupportBundles {
@@ -255,15 +241,9 @@ export class SupportBundles {
         files[name] = strToU8(redactedReport(secrets))
         dumps.push(name)
       }
-      const logDir = nodeLogDir(this.ctx.config.dataDir, this.runtime.nodeId)
-      const logs: string[] = []
-      if (logDir)
-        for (const file of listNodeLogs(this.ctx.config.dataDir, this.runtime.nodeId)) {
-          const name = `logs/${this.runtime.nodeId}/${file}`
-          const bytes = await tail(join(logDir, file), MAX_LOG_BYTES_IN_BUNDLE)
-          files[name] = strToU8(redactSecrets(strFromU8(bytes), secrets))
-          logs.push(name)
-        }
+      const cluster = await clusterLogs(this.ctx, this.runtime, secrets)
+      for (const [name, text] of cluster.files) files[name] = strToU8(text)
+      const logs = cluster.files.map(([name]) => name)
       const session: string[] = []
       if ((await this.get(id))?.session_events !== undefined) {
         files['console/session.ndjson'] = await readFile(this.sessionPath(id))
@@ -299,6 +279,9 @@ export class SupportBundles {
             createdBy,
             nodeId: this.runtime.nodeId,
             threadDump: { count: request.threadDumpCount, interval: request.threadDumpIntervalSecs },
+            // Every node's logs: the ones carried, and those it could not get, with why.
+            logsOf: cluster.nodes,
+            logsLacking: cluster.lacking,
             entries: ['config/server-config.json', ...logs, ...dumps, ...session],
           },
           null,

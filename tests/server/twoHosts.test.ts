@@ -4,12 +4,15 @@
  * made on one is valid on the other; a package published through one installs through the other;
  * the log viewer of one shows the other host's node, read through that node with a call signed
  * by the cluster's key, which the other node refuses unsigned, forged or replayed for another
- * file. 40 parallel wrong passwords spread over both hosts get as many 429s as on one host; a
- * host killed mid-publish loses no publish it acknowledged, and leaves none half made.
+ * file. A support bundle built on one carries the other's node logs, read through that node, which
+ * cuts the secrets it knows first; one built while the other host is down says so. 40 parallel
+ * wrong passwords spread over both hosts get as many 429s as on one host; a host killed
+ * mid-publish loses no publish it acknowledged, and leaves none half made.
  */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { strFromU8, unzipSync } from 'fflate'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startPlatformProcess, type PlatformProcess } from '../support/platformProcess'
 import { psqlSync, sharedPostgres } from '../support/postgres'
@@ -74,14 +77,48 @@ async function deployToken(host: PlatformProcess, description: string): Promise<
   return made.body.token
 }
 
+/** A secret only host B's environment holds: host A cannot know it to cut it. */
+const HOST_B_SECRET = 'hostB-0nly-S3cret-Wq7Zx'
+
+interface Manifest {
+  logsOf: string[]
+  logsLacking: Array<{ node: string; reason: string }>
+}
+
+/** A bundle built by `host` (no thread dump), downloaded: its files by name and its manifest. */
+async function bundleOf(
+  host: PlatformProcess,
+): Promise<{ entries: Record<string, string>; manifest: Manifest }> {
+  const made = await ask<{ id: string }>(host, '/ui/userSupport/generateBundle', {
+    method: 'POST',
+    cookie: admin,
+    body: { name: 'two-hosts', service: 'artifactory', parameters: { thread_dump: { count: 0 } } },
+  })
+  expect(made.status).toBe(201)
+  await poll(
+    () => ask<Array<{ id: string; status: string }>>(host, '/ui/userSupport/listBundles', { cookie: admin }),
+    (r) => r.body.some((b) => b.id === made.body.id && b.status === 'success'),
+    { what: `bundle ${made.body.id} built`, timeoutMs: 30_000 },
+  )
+  const zip = await fetch(`${host.url}${API}/ui/userSupport/downloadBundle/${made.body.id}`, {
+    headers: { cookie: admin },
+  })
+  expect(zip.status).toBe(200)
+  const entries = Object.fromEntries(
+    Object.entries(unzipSync(new Uint8Array(await zip.arrayBuffer()))).map(([n, b]) => [n, strFromU8(b)]),
+  )
+  return { entries, manifest: JSON.parse(entries['manifest.json']!) as Manifest }
+}
+
 beforeAll(async () => {
   const postgres = await sharedPostgres()
   databaseUrl = await postgres.database('scanned')
   folder = mkdtempSync(join(tmpdir(), 'two-hosts-'))
   const blobDir = join(folder, 'blobs')
-  const host = (name: string) => {
+  const host = (name: string, env: Record<string, string> = {}) => {
     mkdirSync(join(folder, name))
     return startPlatformProcess(join(folder, name), {
+      ...env,
       DATABASE_URL: databaseUrl,
       BLOB_DIR: blobDir,
       NODE_ID: name,
@@ -92,7 +129,7 @@ beforeAll(async () => {
       RATE_LIMIT_WINDOW_MS: String(3_600_000),
     })
   }
-  ;[hostA, hostB] = await Promise.all([host('host-a'), host('host-b')])
+  ;[hostA, hostB] = await Promise.all([host('host-a'), host('host-b', { HOST_B_SECRET })])
   admin = await signIn(hostA, 'admin')
 }, 120_000)
 
@@ -174,6 +211,22 @@ describe('two hosts on one PostgreSQL', () => {
     expect(missing).toMatchObject({ status: 404, body: { message: expect.stringContaining('host-b-1') } })
   })
 
+  it("carries the other host's node logs in a bundle built on one, cut of what that host knows", async () => {
+    await fetch(`${hostB.url}${API}/system/ping/bundle-from-host-b/${HOST_B_SECRET}`)
+    await fetch(`${hostA.url}${API}/system/ping/bundle-from-host-a`)
+    const { entries, manifest } = await bundleOf(hostA)
+    expect(manifest).toMatchObject({ logsOf: ['host-a-1', 'host-b-1'], logsLacking: [] })
+    expect(entries['logs/host-a-1/artifactory-request.log']).toContain('/bundle-from-host-a|')
+    // Host A's data folder holds no folder of host B's node: the lines came through host B,
+    // which cut a secret only it knows.
+    expect(entries['logs/host-b-1/artifactory-request.log']).toMatch(
+      /\|host-b-1\|GET\|\/ui\/api\/v1\/system\/ping\/bundle-from-host-b\/\*{8}\|404\|/,
+    )
+    expect(entries['logs/host-b-1/artifactory-service.log']).toContain('started on host-b-1')
+    const leaks = Object.entries(entries).filter(([, text]) => text.includes(HOST_B_SECRET))
+    expect(leaks.map(([name]) => name)).toEqual([])
+  }, 60_000)
+
   it('asks the other node only for administrators', async () => {
     const developer = await signIn(hostA, 'developer')
     const res = await ask(hostA, '/system/logs/config/jfrt?nodeId=host-b-1', { cookie: developer })
@@ -232,4 +285,16 @@ describe('two hosts on one PostgreSQL', () => {
     for (const lost of cutOff)
       expect(['absent', 'whole'], lost.name).toContain(await servedAs(hostB.url, token, lost))
   }, 120_000)
+
+  it('names in a bundle the node whose logs it could not get, and why', async () => {
+    const { entries, manifest } = await bundleOf(hostB)
+    expect(manifest.logsOf).toEqual(['host-b-1'])
+    expect(manifest.logsLacking).toEqual([
+      {
+        node: 'host-a-1',
+        reason: expect.stringMatching(/^the node at http:\/\/127\.0\.0\.1:\d+ could not be reached/),
+      },
+    ])
+    expect(Object.keys(entries).filter((n) => n.startsWith('logs/host-a-1/'))).toEqual([])
+  }, 60_000)
 })
