@@ -110,6 +110,17 @@ export function blobStore(sql: Sql, blobDir: string) {
 
   const pathOf = (sha256: string) => blobPathOf(root, sha256)
 
+  /**
+   * The folder bytes go to, made and on disk before the rows' transaction opens: the commit then
+   * waits for one flush (the new name's) instead of up to three, and on SQLite every other
+   * statement of the node waits while a transaction is open. An empty folder names nothing.
+   */
+  const folderReady = async (sha256: string) => {
+    const folder = dirname(pathOf(sha256))
+    if (!mkdirSync(folder, { recursive: true })) return
+    for (let dir = folder; dir !== root; dir = dirname(dir)) await flush(dirname(dir))
+  }
+
   /** Must run inside the transaction that inserts the rows naming the bytes; may run twice. */
   const moveIntoPlace = async (tx: Sql, partial: string | undefined, facts: BlobFacts, now: string) => {
     await blobRows(tx).claim(facts, now)
@@ -243,6 +254,7 @@ export function blobStore(sql: Sql, blobDir: string) {
           throw new ChecksumMismatch(options.expectedSha256, facts.sha256)
         options.verify?.(facts)
         await flush(partial)
+        await folderReady(facts.sha256)
         return staged(partial, facts)
       } catch (error) {
         rmSync(partial, { force: true })

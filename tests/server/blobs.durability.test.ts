@@ -19,39 +19,65 @@ import { tempFolders } from '../support/tempFolders'
 
 const folder = tempFolders()
 
+/** tests/support/blobCommits.ts run under strace: the system calls, and where each copy went. */
+async function tracedCommits() {
+  const dataDir = folder('console-blob-sync-')
+  const trace = join(folder('console-blob-trace-'), 'trace')
+  const { stdout } = await promisify(execFile)(
+    'strace',
+    [
+      ...['-f', '-y', '-qq', '-e', 'trace=fsync,fdatasync,link,linkat', '-o', trace],
+      ...[resolve('node_modules/.bin/tsx'), 'tests/support/blobCommits.ts', dataDir],
+    ],
+    { maxBuffer: 16 * 1024 * 1024 },
+  )
+  const kept = JSON.parse(stdout.trim().split('\n').pop()!) as Array<{ staged: string; place: string }>
+  const calls = readFileSync(trace, 'utf8').split('\n')
+  const linkOf = (place: string) =>
+    calls.findIndex((line) => /\blink(at)?\(/.test(line) && line.includes(`"${place}"`))
+  const commitAfter = (at: number) =>
+    calls.findIndex((line, i) => i > at && /\bf(data)?sync\(\d+<[^>]*platform\.db-wal>/.test(line))
+  return { kept, calls, linkOf, commitAfter }
+}
+
+const isFlush = (line: string) => /\bf(data)?sync\(\d+</.test(line)
+
 describe('bytes reach the disk before the commit that names them', () => {
   it('flushes each staged copy before linking it, and its folder before the commit', async () => {
-    const dataDir = folder('console-blob-sync-')
-    const trace = join(folder('console-blob-trace-'), 'trace')
-    const { stdout } = await promisify(execFile)(
-      'strace',
-      [
-        ...['-f', '-y', '-qq', '-e', 'trace=fsync,fdatasync,link,linkat', '-o', trace],
-        ...[resolve('node_modules/.bin/tsx'), 'tests/support/blobCommits.ts', dataDir],
-      ],
-      { maxBuffer: 16 * 1024 * 1024 },
-    )
-    const kept = JSON.parse(stdout.trim().split('\n').pop()!) as Array<{ staged: string; place: string }>
+    const { kept, calls, linkOf, commitAfter } = await tracedCommits()
     expect(kept).toHaveLength(2)
-    const calls = readFileSync(trace, 'utf8').split('\n')
     const flushOf = (path: string, after = -1) =>
-      calls.findIndex(
-        (line, i) => i > after && /\bf(data)?sync\(\d+</.test(line) && line.includes(`<${path}>`),
-      )
+      calls.findIndex((line, i) => i > after && isFlush(line) && line.includes(`<${path}>`))
     for (const { staged, place } of kept) {
-      const linked = calls.findIndex((line) => /\blink(at)?\(/.test(line) && line.includes(`"${place}"`))
+      const linked = linkOf(place)
       expect(linked, `${place} linked`).toBeGreaterThan(-1)
       const copyFlushed = flushOf(staged)
       expect(copyFlushed, `${staged} flushed`).toBeGreaterThan(-1)
       expect(copyFlushed, `${staged} flushed before it is linked`).toBeLessThan(linked)
-      const committed = calls.findIndex(
-        (line, i) => i > linked && /\bf(data)?sync\(\d+<[^>]*platform\.db-wal>/.test(line),
-      )
+      const committed = commitAfter(linked)
       expect(committed, 'the commit after the link').toBeGreaterThan(linked)
       const folderFlushed = flushOf(dirname(place), linked)
       expect(folderFlushed, `${dirname(place)} flushed after the link`).toBeGreaterThan(linked)
       expect(folderFlushed, `${dirname(place)} flushed before the commit`).toBeLessThan(committed)
     }
+  }, 120_000)
+
+  // On SQLite every statement of the node waits while a transaction is open: a remote's cache fill
+  // of a new blob waited there for three folder flushes (its two new folders and the store's own).
+  it('makes a streamed copy’s new folders before its transaction: the commit flushes one folder', async () => {
+    const { kept, calls, linkOf, commitAfter } = await tracedCommits()
+    const { place } = kept[0]!
+    const linked = linkOf(place)
+    const inCommit = calls.slice(linked + 1, commitAfter(linked)).filter(isFlush)
+    expect(inCommit).toHaveLength(1)
+    expect(inCommit[0]).toContain(`<${dirname(place)}>`)
+    // The folders above it were made, and flushed, before the link.
+    const parents = [dirname(dirname(place)), dirname(dirname(dirname(place)))]
+    for (const parent of parents)
+      expect(
+        calls.slice(0, linked).some((line) => isFlush(line) && line.includes(`<${parent}>`)),
+        `${parent} flushed before the link`,
+      ).toBe(true)
   }, 120_000)
 })
 
