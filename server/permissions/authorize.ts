@@ -216,9 +216,7 @@ export function registryAuthorizer(
     async readableMembers(caller: RegistryCaller, repo: RepositoryRecord, path?: string) {
       const { principal, targets } = await grantsOf(caller)
       if (!allows(principal, targets, repo, 'read', path)) return []
-      return (await repos.resolutionOrder(repo.key)).filter((r) =>
-        allows(principal, targets, r, 'read', path),
-      )
+      return (await repos.resolutionOrder(repo)).filter((r) => allows(principal, targets, r, 'read', path))
     },
   }
 }

@@ -400,17 +400,27 @@ export function npmRoutes(ctx: ServerContext, deps: Deps) {
       if (r.kind !== 'remote' || r.packageType !== 'npm') continue
       const answer = await remote.tarball(r, name, file, { cacheOnly: !(await mayCache(caller, r, name)) })
       if (!answer) continue
-      await refuseBlocked(answer.versionId)
-      if (answer.kind === 'stored') return send(answer.facts.sha256, answer.facts.size, answer.versionId)
+      if (answer.kind === 'stored') {
+        await refuseBlocked(answer.versionId)
+        return send(answer.facts.sha256, answer.facts.size, answer.versionId)
+      }
       const { live, length, done } = answer.fetch
       // A version fetched now is scanned as it is stored, before `done`: where a watch's policy
-      // over this remote may block it, its bytes wait for that and are refused if it is blocked.
+      // over this remote may block it, its bytes wait for that and are refused if it is blocked
+      // (asked once, after it: a version being fetched is in the catalogue only once stored).
       if (!live || head || (await xray.mayBlockDownloadsIn(r.key))) {
         // HEAD (or a wait for the scan): nobody reads the bytes, so the fetch must not wait for a reader.
         live?.destroy()
         const facts = await done
         await refuseBlocked(answer.versionId)
         return send(facts.sha256, facts.size, answer.versionId)
+      }
+      try {
+        await refuseBlocked(answer.versionId)
+      } catch (error) {
+        // Nobody will read the bytes: the fetch must not wait for a reader.
+        live.destroy()
+        throw error
       }
       reply.header('Content-Type', 'application/octet-stream')
       if (length !== undefined) reply.header('Content-Length', String(length))

@@ -28,7 +28,7 @@ import {
   tarballSource,
   type NpmDocument,
 } from './rules'
-import { RELAXED, remoteStore, type DocumentStamp, type RemoteStore } from './store'
+import { RELAXED, remoteStore, type DocumentStamp, type RemoteSettings, type RemoteStore } from './store'
 import { MAX_DOCUMENT_BYTES, MAX_FILE_BYTES, RemoteError, type RemoteUpstream } from './upstream'
 
 /** Tarballs up to this size are read back to put their README and licence in the catalogue. */
@@ -57,7 +57,12 @@ export interface NpmRemoteDeps {
 
 /** A cached tarball, or the fetch that will store it. */
 export type TarballAnswer =
-  | { readonly kind: 'stored'; readonly facts: BlobFacts; readonly versionId: string }
+  | {
+      readonly kind: 'stored'
+      /** What its answer's headers say, as the cache's own row has it. */
+      readonly facts: Pick<BlobFacts, 'sha256' | 'size'>
+      readonly versionId: string
+    }
   | { readonly kind: 'fetching'; readonly fetch: FileFetch; readonly versionId: string }
 
 /** A document's fetch time that no metadata period counts as fresh. */
@@ -103,22 +108,21 @@ export function npmRemote(ctx: ServerContext, deps: NpmRemoteDeps) {
     return doc
   }
 
-  const fetchDocument = async (repo: RepositoryRecord, name: string): Promise<NpmDocument | undefined> => {
+  /** `settings`: the remote's, as the request read them a moment ago (not read again here). */
+  const fetchDocument = async (
+    repo: RepositoryRecord,
+    name: string,
+    settings: RemoteSettings,
+  ): Promise<NpmDocument | undefined> => {
     const cached = await store.documentStamp(repo.key, name)
     // A fetch that ended after the caller first looked (and so could not be joined) has stored
     // the document by now: no second request upstream.
-    if (
-      cached &&
-      isFresh(
-        Date.parse(cached.fetchedAt),
-        ctx.clock.now(),
-        (await store.settings(repo.key)).metadataTtlSeconds,
-      )
-    )
+    if (cached && isFresh(Date.parse(cached.fetchedAt), ctx.clock.now(), settings.metadataTtlSeconds))
       return stored(repo, name, cached)
     const response = await upstream.request(repo, documentPath(name), name, {
       headers: { accept: 'application/json', ...(cached?.etag ? { 'if-none-match': cached.etag } : {}) },
       maxBytes: MAX_DOCUMENT_BYTES,
+      settings,
     })
     const now = isoNow(ctx.clock)
     if (response.status === 304 && cached) {
@@ -150,7 +154,9 @@ export function npmRemote(ctx: ServerContext, deps: NpmRemoteDeps) {
     const doc = parse(text, name)
     if (!doc) throw await upstream.failure(repo, notJsonProblem(repo.key, response.url))
     const etag = typeof response.headers.etag === 'string' ? response.headers.etag : null
-    const kept = JSON.stringify(doc)
+    // Kept as the upstream sent it: it parsed to this document, so it reads back as the same one,
+    // and a large one is not written out again (a popular package's is megabytes).
+    const kept = text
     // One commit for both: a cold install asks for hundreds.
     await ctx.sql.transaction(async (tx) => {
       await remoteStore(tx).saveDocument(repo.key, name, etag, now, kept)
@@ -168,10 +174,11 @@ export function npmRemote(ctx: ServerContext, deps: NpmRemoteDeps) {
     repo: RepositoryRecord,
     name: string,
     options: CacheOptions = { cacheOnly: false },
+    settingsRead?: RemoteSettings,
   ): Promise<NpmDocument | undefined> => {
     const cached = await store.documentStamp(repo.key, name)
     if (!cached) memory.forget(keyOf(repo, name))
-    const settings = await store.settings(repo.key)
+    const settings = settingsRead ?? (await store.settings(repo.key))
     if (
       cached &&
       (settings.offline ||
@@ -184,7 +191,7 @@ export function npmRemote(ctx: ServerContext, deps: NpmRemoteDeps) {
     const key = keyOf(repo, name)
     let pending = documentsInFlight.get(key)
     if (!pending) {
-      pending = fetchDocument(repo, name).finally(() => documentsInFlight.delete(key))
+      pending = fetchDocument(repo, name, settings).finally(() => documentsInFlight.delete(key))
       documentsInFlight.set(key, pending)
     }
     try {
@@ -265,13 +272,16 @@ export function npmRemote(ctx: ServerContext, deps: NpmRemoteDeps) {
     const versionId = (version: string) => versionIdOf(packageIdOf('npm', name), version)
     // A cached file is served as it is, without its document: a version's bytes never change,
     // so neither the upstream (past the metadata period) nor the cached document is asked.
+    // Its row holds what the answer needs (digest and size): the blob's own row is not read.
     const stored = await store.file(repo.key, path)
     if (stored && blobs.has(stored.sha256)) {
-      const facts = await blobs.find(stored.sha256)
       const fileVersion = file.slice(name.split('/').pop()!.length + 1, -'.tgz'.length)
-      if (facts) return { kind: 'stored', facts, versionId: versionId(fileVersion) }
+      const facts = { sha256: stored.sha256, size: stored.size }
+      return { kind: 'stored', facts, versionId: versionId(fileVersion) }
     }
-    const doc = await documentOf(repo, name, options)
+    // Read once for the document's freshness and both upstream requests.
+    const settings = await store.settings(repo.key)
+    const doc = await documentOf(repo, name, options, settings)
     const source = doc && tarballSource(doc, name, file)
     if (!source || !doc) return undefined
     if (options.cacheOnly) throw new RemoteError(notAllowedProblem(repo.key, file))
@@ -298,6 +308,7 @@ export function npmRemote(ctx: ServerContext, deps: NpmRemoteDeps) {
           if (kept) return { stands: kept }
           const response = await upstream.request(repo, { url: source.url }, file, {
             maxBytes: MAX_FILE_BYTES,
+            settings,
           })
           if (response.status < 200 || response.status >= 300) {
             response.body.resume()

@@ -10,7 +10,7 @@ import type { RepositoryRecord } from '../repositories/store'
 import { upstreamRequest, UpstreamFault, type UpstreamResponse } from '../upstream/fetch'
 import { IntegrityMismatch } from './fileCache'
 import { faultProblem, integrityProblem, isOutage, offlineProblem, type RemoteProblem } from './rules'
-import type { RemoteStore } from './store'
+import type { RemoteSettings, RemoteStore } from './store'
 
 /** A remote could not answer; the route answers `problem` in its client's shape. */
 export class RemoteError extends Error {
@@ -55,9 +55,14 @@ export function remoteUpstream(ctx: ServerContext, store: RemoteStore) {
       /** A path under the remote's address, or an address the upstream gave (a tarball's). */
       where: string | { readonly url: string },
       what: string,
-      options: { headers?: Record<string, string>; maxBytes: number },
+      options: {
+        headers?: Record<string, string>
+        maxBytes: number
+        /** The remote's settings when the caller has just read them (else read here). */
+        settings?: RemoteSettings
+      },
     ): Promise<UpstreamResponse> {
-      const settings = await store.settings(repo.key)
+      const settings = options.settings ?? (await store.settings(repo.key))
       if (settings.offline) throw new RemoteError(offlineProblem(repo.key, what))
       const address = typeof where === 'string' ? addressOf(repo, where) : where.url
       // Credentials go to the remote's own origin only, not to wherever a document points.

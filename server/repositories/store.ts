@@ -210,12 +210,15 @@ export function repositoryStore(sql: Sql) {
       return sql.all(BELOW[sql.engine], [...params, ...params])
     },
 
-    /** The repositories a read of `key` goes through, in order (a virtual one's members, depth first). */
-    async resolutionOrder(key: string): Promise<RepositoryRecord[]> {
-      const repo = await find(key)
+    /**
+     * The repositories a read of `key` goes through, in order (a virtual one's members, depth
+     * first). Given the record a request already read, a local or remote one costs no statement.
+     */
+    async resolutionOrder(of: string | RepositoryRecord): Promise<RepositoryRecord[]> {
+      const repo = typeof of === 'string' ? await find(of) : of
       if (!repo) return []
       if (repo.kind !== 'virtual') return [repo]
-      return resolveIn(new Map((await readAll(sql)).map((r) => [r.key, r] as const)), key)
+      return resolveIn(new Map((await readAll(sql)).map((r) => [r.key, r] as const)), repo.key)
     },
 
     /** Every repository, without the counts `list` adds (the cheap answer for permission checks). */

@@ -84,6 +84,8 @@ export interface UpstreamOptions {
    * answer): the platform then streams them to the client as they arrive.
    */
   readonly unsized?: readonly string[]
+  /** Documents sent pretty-printed with this indent (as some registries send them); compact by default. */
+  readonly indent?: number
 }
 
 export async function startUpstreamRegistry(
@@ -130,7 +132,7 @@ export async function startUpstreamRegistry(
       ),
       readme: `# ${name}`,
     }
-    return JSON.stringify(doc)
+    return JSON.stringify(doc, null, options.indent)
   }
 
   const hits = (what: 'document' | 'tarball') => mode !== undefined && (on === 'all' || on === what)
