@@ -145,7 +145,13 @@ function dockerSteps(
     { title: 'Pull an image', code: `docker pull ${ref}` },
     {
       title: 'With podman',
-      code: [login('podman', tls), `podman push${tls} ${ref}`, `podman pull${tls} ${ref}`].join('\n'),
+      // As docker's steps: a local image is named for this registry before it is pushed.
+      code: [
+        login('podman', tls),
+        `podman tag <image>:<tag> ${ref}`,
+        `podman push${tls} ${ref}`,
+        `podman pull${tls} ${ref}`,
+      ].join('\n'),
     },
     {
       title: 'With skopeo',

@@ -1,8 +1,8 @@
 /**
  * Signing in as Set Me Up shows it, with the real clients: `docker login` (the docker CLI from
  * Debian's docker.io, no daemon: it signs in client side, as it does when the daemon is not
- * running) and podman's login, push and pull (Debian's podman, its own storage in the test's
- * folder). The registry challenges /v2/ with Bearer only, so a client that signs in has gone
+ * running) and podman's login, tag, push and pull (Debian's podman, its own storage in the
+ * test's folder; it runs rootless too, shown in docs/containers.md). The registry challenges /v2/ with Bearer only, so a client that signs in has gone
  * through the token endpoint with the user's credentials. skopeo then copies with what docker
  * stored, no credentials of its own.
  */
@@ -139,7 +139,7 @@ describe('docker login as Set Me Up shows it', () => {
 })
 
 describe('podman as Set Me Up shows it', () => {
-  it('signs in, pulls an image and pushes it under another name, each line verbatim', async () => {
+  it('signs in, tags a local image, pushes it and pulls it back, each line verbatim', async () => {
     const skopeo = skopeoCli(work)
     const creds = `${access.user}:${access.token}`
     const source = `docker://${host}/docker-local/podman/app:1.0.0`
@@ -153,20 +153,28 @@ describe('podman as Set Me Up shows it', () => {
     ])
     expect(seeded, seeded.stderr).not.toHaveProperty('failed')
 
-    const [login, , pull] = setMeUp('With podman', { image: 'podman/app', tag: '1.0.0' })
+    const [login, tag, push, pull] = setMeUp('With podman', { image: 'podman/copy', tag: '2.0.0' })
     expect(login).toBe(`podman login --tls-verify=false ${host} -u ${access.user} -p ${access.token}`)
-    for (const line of [login!, pull!]) {
+    expect(tag).toBe(`podman tag podman/copy:2.0.0 ${host}/docker-local/podman/copy:2.0.0`)
+    const signedIn = await runLine(login!)
+    expect(signedIn, `${login}\n${signedIn.stderr}`).not.toHaveProperty('failed')
+    // The image the user has locally: pulled with Set Me Up's line, then named as if built here.
+    const [, , , pullSeed] = setMeUp('With podman', { image: 'podman/app', tag: '1.0.0' })
+    const pulled = await runLine(pullSeed!)
+    expect(pulled, `${pullSeed}\n${pulled.stderr}`).not.toHaveProperty('failed')
+    const local = await client('podman', [
+      'tag',
+      `${host}/docker-local/podman/app:1.0.0`,
+      'podman/copy:2.0.0',
+    ])
+    expect(local, local.stderr).not.toHaveProperty('failed')
+    for (const line of [tag!, push!, pull!]) {
       const answer = await runLine(line)
       expect(answer, `${line}\n${answer.stderr}`).not.toHaveProperty('failed')
     }
-    const copy = `${host}/docker-local/podman/copy:2.0.0`
-    const tagged = await client('podman', ['tag', `${host}/docker-local/podman/app:1.0.0`, copy])
-    expect(tagged, tagged.stderr).not.toHaveProperty('failed')
-    const [, push] = setMeUp('With podman', { image: 'podman/copy', tag: '2.0.0' })
-    const pushed = await runLine(push!)
-    expect(pushed, `${push}\n${pushed.stderr}`).not.toHaveProperty('failed')
 
     // The copy holds the same filesystem: its config names the same uncompressed layers.
+    const copy = `${host}/docker-local/podman/copy:2.0.0`
     const config = await skopeo([
       'inspect',
       '--config',

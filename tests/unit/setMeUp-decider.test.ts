@@ -215,6 +215,7 @@ describe('client set-up text', () => {
       'docker push acme.example/docker/<image>:<tag>',
       'docker pull acme.example/docker/<image>:<tag>',
       'podman login acme.example -u dev -p cnt_abc\n' +
+        'podman tag <image>:<tag> acme.example/docker/<image>:<tag>\n' +
         'podman push acme.example/docker/<image>:<tag>\n' +
         'podman pull acme.example/docker/<image>:<tag>',
       'skopeo copy --dest-creds dev:cnt_abc oci:<dir>:<tag> docker://acme.example/docker/<image>:<tag>\n' +
@@ -227,7 +228,7 @@ describe('client set-up text', () => {
       '# Plain HTTP: add "insecure-registries": ["127.0.0.1:8082"] to /etc/docker/daemon.json first\n' +
         'docker login 127.0.0.1:8082 -u <user>',
     )
-    expect(plain[4]?.code.split('\n')[1]).toBe(
+    expect(plain[4]?.code.split('\n')[2]).toBe(
       'podman push --tls-verify=false 127.0.0.1:8082/docker-local/<image>:<tag>',
     )
     expect(plain[5]?.code.split('\n')[0]).toBe(
