@@ -302,16 +302,32 @@ export async function buildServer(
       // One page: it and its requests read the session, the user's preferences and the settings
       // they share once (db/onePage.ts).
       const page = user
-        ? await onePage(async () =>
-            indexPage.forSignedIn(
-              path,
-              request.headers['accept-encoding'],
-              await navigation.typeOf(user.id),
-              decodeThemeMark(request.cookies[THEME_COOKIE], user.name),
-              request.method === 'GET' ? await pageAnswers(request, path) : undefined,
-            ),
-          )
+        ? await onePage(async () => {
+            const accept = request.headers['accept-encoding']
+            const navigationType = await navigation.typeOf(user.id)
+            const theme = decodeThemeMark(request.cookies[THEME_COOKIE], user.name)
+            const streamed =
+              request.method === 'GET'
+                ? indexPage.streamForSignedIn(path, accept, navigationType, theme, () =>
+                    pageAnswers(request, path).catch((error: unknown) => {
+                      // The page goes out without them: the console asks for its reads itself.
+                      request.log.error({ err: error }, "the page's answers could not be made")
+                      throw error
+                    }),
+                  )
+                : undefined
+            if (!streamed) return indexPage.forSignedIn(path, accept, navigationType, theme)
+            if (streamed.encoding) reply.header('Content-Encoding', streamed.encoding)
+            // The page before its answers leaves now: the browser fetches the chunks it names
+            // while the platform makes the answers (server/ui/indexPage.ts).
+            void reply.type('text/html; charset=utf-8').send(streamed.stream)
+            // The page's reads are made once each until its answers are in.
+            await streamed.ended
+            return 'sent' as const
+          })
         : indexPage.forVisitor(path, request.headers['accept-encoding'])
+      // Not the reply itself from the page: it is a thenable, settled once the answer has gone.
+      if (page === 'sent') return reply
       if (!page) return reply.sendFile('index.html', config.staticDir)
       if (page.encoding) reply.header('Content-Encoding', page.encoding)
       return reply.type('text/html; charset=utf-8').send(page.body)

@@ -17,12 +17,15 @@
  *
  * Each distinct page is made once and compressed once (brotli and gzip), like the build's
  * precompressed files, never per request; but a signed-in user's page with its start-up answers
- * (withAnswers, server/ui/startupAnswers.ts) is that page with the user's answers added,
- * compressed for the one request at a faster setting.
+ * (withAnswers, server/ui/startupAnswers.ts) is that page with the user's answers added at its
+ * end, sent as it is made (streamForSignedIn): the page before the answers at once, compressed
+ * for the one request at a faster setting and flushed, so the browser fetches the named chunks
+ * while the platform makes the answers; then the answers and the page's end.
  */
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
+import { PassThrough, type Readable } from 'node:stream'
+import { brotliCompressSync, constants, createBrotliCompress, createGzip, gzipSync } from 'node:zlib'
 import { findRoute, type RouteArea } from '../../domain/navigation/routes'
 import type { PaintedTheme } from '../../domain/preferences/themeMark'
 import { PAGE_ANSWERS_ELEMENT_ID, type PageAnswer } from '../../domain/platform/pageAnswers'
@@ -181,11 +184,16 @@ export function answersScriptText(answers: ReadonlyArray<PageAnswer>): string {
   )
 }
 
-/** The page's HTML with start-up's answers in a JSON data block (not run as script). */
+/**
+ * The page's HTML with start-up's answers in a JSON data block (not run as script) at the end of
+ * its body: the entry is a module script, run once the whole page is parsed, so it finds them
+ * there; what comes before them (the preloads, the skeleton) needs none of them and is sent
+ * before they are made (streamForSignedIn).
+ */
 export function withAnswers(html: string, answers: ReadonlyArray<PageAnswer>): string {
   const block = `<script type="application/json" id="${PAGE_ANSWERS_ELEMENT_ID}">${answersScriptText(answers)}</script>`
   // A function, not a replacement string: an answer's `$&` or `$$` is text, not a pattern.
-  return html.replace('</head>', () => `  ${block}\n  </head>`)
+  return html.replace('</body>', () => `  ${block}\n  </body>`)
 }
 
 /**
@@ -216,20 +224,40 @@ export interface PageBody {
   readonly encoding: 'br' | 'gzip' | undefined
 }
 
+/** A page sent as it is made: its bytes (compressed as `encoding` says) as they come. */
+export interface PageStream {
+  readonly stream: Readable
+  readonly encoding: 'br' | 'gzip' | undefined
+  /** Settles once the answers are made (or failed) and the page's end is written. */
+  readonly ended: Promise<void>
+}
+
 /** The page for a request: the built file for visitors not signed in, else the page with its preloads. */
 export interface IndexPage {
   /**
    * Undefined: send the built file as it is. `theme`: the user's own choice, decoded (withTheme).
-   * `answers`: start-up's answers for this user (startupAnswers.ts), in the page instead of its
-   * reads' preloads; a page of the login family, which the console leaves at once, has none.
+   * The page names start-up's reads as preloads (a HEAD request's: no answers are made for it).
    */
   forSignedIn(
     path: string,
     acceptEncoding: string | undefined,
     navigationType?: 'new' | 'classic',
     theme?: PaintedTheme,
-    answers?: ReadonlyArray<PageAnswer>,
   ): PageBody | undefined
+  /**
+   * The page with start-up's answers for this user (startupAnswers.ts) instead of its reads'
+   * preloads, sent as it is made: all of it but the answers at once, the answers and the page's
+   * end once `answers` settles (none if it fails: the console then asks for them). Undefined for
+   * a page of the login family, which the console leaves at once and which carries none:
+   * `answers` is not called.
+   */
+  streamForSignedIn(
+    path: string,
+    acceptEncoding: string | undefined,
+    navigationType: 'new' | 'classic' | undefined,
+    theme: PaintedTheme | undefined,
+    answers: () => Promise<ReadonlyArray<PageAnswer>>,
+  ): PageStream | undefined
   /**
    * The page for a visitor who is not signed in: the login family's with its chunk named, also
    * where the console will send them to it (no anonymous access).
@@ -251,7 +279,7 @@ export function createIndexPage(
   const htmlFile = join(staticDir, 'index.html')
   // A build without a manifest (an older one) is served as it is.
   if (!existsSync(manifestFile) || !existsSync(htmlFile))
-    return { forSignedIn: () => undefined, forVisitor: () => undefined }
+    return { forSignedIn: () => undefined, streamForSignedIn: () => undefined, forVisitor: () => undefined }
   const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Manifest
   const html = readFileSync(htmlFile, 'utf8')
   const made = new Map<string, { raw: Buffer; br: Buffer; gzip: Buffer }>()
@@ -289,42 +317,69 @@ export function createIndexPage(
     return page
   }
 
+  const encodingFor = (acceptEncoding: string | undefined): PageBody['encoding'] => {
+    const accepts = (name: string) => new RegExp(`\\b${name}\\b`).test(acceptEncoding ?? '')
+    return accepts('br') ? 'br' : accepts('gzip') ? 'gzip' : undefined
+  }
   const send = (
     page: { raw: Buffer; br: Buffer; gzip: Buffer },
     acceptEncoding: string | undefined,
   ): PageBody => {
-    const accepts = (name: string) => new RegExp(`\\b${name}\\b`).test(acceptEncoding ?? '')
-    if (accepts('br')) return { body: page.br, encoding: 'br' }
-    if (accepts('gzip')) return { body: page.gzip, encoding: 'gzip' }
-    return { body: page.raw, encoding: undefined }
+    const encoding = encodingFor(acceptEncoding)
+    return { body: encoding ? page[encoding] : page.raw, encoding }
   }
-  // A page with a user's answers is made for one request: compressed at a speed for that.
-  const sendOnce = (raw: Buffer, acceptEncoding: string | undefined): PageBody =>
-    send(
-      {
-        raw,
-        get br() {
-          return brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } })
-        },
-        get gzip() {
-          return gzipSync(raw, { level: 6 })
-        },
-      },
-      acceptEncoding,
-    )
   const isLoginFamily = (path: string) => findRoute(path)?.route.layout === 'bare'
+  /** The chrome's area of a signed-in user's path, or 'login' for the login family's pages. */
+  const areaOf = (path: string): RouteArea | 'login' | undefined => {
+    const home = path === '/' || path === '/home' ? options.home : undefined
+    const match = findRoute(home ?? path)
+    // The login family has no chrome; a path no route knows is the 404 page, in the chrome.
+    if (match?.route.layout === 'bare') return 'login'
+    return match && match.route.area !== 'plugin' ? match.route.area : undefined
+  }
 
   return {
-    forSignedIn(path, acceptEncoding, navigationType, theme, answers) {
-      const home = path === '/' || path === '/home' ? options.home : undefined
-      const match = findRoute(home ?? path)
-      // The login family has no chrome; a path no route knows is the 404 page, in the chrome.
-      if (match?.route.layout === 'bare') return send(pageFor('login', false, theme), acceptEncoding)
-      const area = match && match.route.area !== 'plugin' ? match.route.area : undefined
-      const classic = navigationType === 'classic'
-      if (!answers) return send(pageFor(area, classic, theme), acceptEncoding)
-      const page = pageFor(area, classic, theme, true)
-      return sendOnce(Buffer.from(withAnswers(page.raw.toString(), answers)), acceptEncoding)
+    forSignedIn(path, acceptEncoding, navigationType, theme) {
+      const area = areaOf(path)
+      return send(pageFor(area, area !== 'login' && navigationType === 'classic', theme), acceptEncoding)
+    },
+    streamForSignedIn(path, acceptEncoding, navigationType, theme, answers) {
+      const area = areaOf(path)
+      if (area === 'login') return undefined
+      const html = pageFor(area, navigationType === 'classic', theme, true).raw.toString()
+      const end = html.lastIndexOf('</body>')
+      const encoding = encodingFor(acceptEncoding)
+      // Made for one request: compressed at a speed for that.
+      const stream =
+        encoding === 'br'
+          ? createBrotliCompress({ params: { [constants.BROTLI_PARAM_QUALITY]: 5 } })
+          : encoding === 'gzip'
+            ? createGzip({ level: 6 })
+            : new PassThrough()
+      // Out to the browser before the answers are made, not once the compressor's window fills
+      // or the page ends: the answers' reads (in-process requests on a database read in
+      // turn) can keep the event loop from the compressor's output and the socket until they
+      // are all done, so they start once the compressed head has been handed on.
+      const headOut = new Promise<void>((handed) => {
+        const next = () => setImmediate(handed)
+        if (stream instanceof PassThrough) stream.write(html.slice(0, end), next)
+        else {
+          stream.write(html.slice(0, end))
+          stream.flush(encoding === 'br' ? constants.BROTLI_OPERATION_FLUSH : constants.Z_SYNC_FLUSH, next)
+        }
+      })
+      const rest = html.slice(end)
+      const made = headOut.then(answers)
+      const ended = made
+        .then(
+          (answered) => withAnswers(rest, answered),
+          () => rest,
+        )
+        .then((tail) => {
+          // A browser gone meanwhile took the stream down with its connection.
+          if (!stream.destroyed) stream.end(tail)
+        })
+      return { stream, encoding, ended }
     },
     forVisitor(path, acceptEncoding) {
       // Without anonymous access every other page sends the visitor to the login page.

@@ -44,6 +44,8 @@ export async function startTestServer(
      * IPv4 clients come as `::ffff:127.0.0.1` (as on a server listening on `::`).
      */
     host?: '127.0.0.1' | '::ffff:127.0.0.1'
+    /** Called with the built app before it listens: a test's own hooks (one that holds a read). */
+    beforeListen?: (app: BuiltServer['app']) => void
   } = {},
 ): Promise<TestServer> {
   const engine = options.engine ?? testDatabaseEngine()
@@ -70,6 +72,7 @@ export async function startTestServer(
     ...overrides,
   }
   const built = await buildServer(config, options.clock ? { clock: options.clock } : {})
+  options.beforeListen?.(built.app)
   await built.app.listen({ host: options.host ?? '127.0.0.1', port: 0 })
   const address = built.app.server.address()
   const port = typeof address === 'object' && address ? address.port : 0

@@ -19,8 +19,10 @@ describe("the page's answers", () => {
     const answers = lines.map((name, i) => ({ path: `/ui/p${i}`, status: 200, body: { name } }))
     const doc = pageWith(answers)
     expect(doc.querySelectorAll('script')).toHaveLength(1)
-    expect([...doc.head.children].map((e) => e.tagName)).toEqual(['TITLE', 'SCRIPT'])
-    expect(doc.body.innerHTML).toBe('<div id="root"></div>')
+    // At the body's end, after the page's own content (sent before the answers are made).
+    expect([...doc.head.children].map((e) => e.tagName)).toEqual(['TITLE'])
+    expect([...doc.body.children].map((e) => e.tagName)).toEqual(['DIV', 'SCRIPT'])
+    expect(doc.body.firstElementChild!.outerHTML).toBe('<div id="root"></div>')
     const taken = takePageAnswers(doc)
     expect([...taken.values()].flat().map((a) => (a.body as { name: string }).name)).toEqual(lines)
     // Read once: the element is gone from the page.
