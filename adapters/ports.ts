@@ -3,7 +3,7 @@
  * file (http/, graphql/, storage/, browser/) and test fakes in tests/support/.
  * Each area's API port is a section below, named `<Area>Api`.
  */
-import type { Questionnaire } from '../domain/onboarding/rules'
+import type { Questionnaire } from '../domain/gettingStarted/rules'
 import type { ContactRequest } from '../domain/onboarding/contact'
 import type { ContactRecord } from '../domain/onboarding/types'
 import type { PersonalizationChoices } from '../domain/onboarding/personalization'
@@ -527,12 +527,16 @@ export interface SetMeUpApi {
   >
 }
 
-// --- onboarding (getting started, the questionnaire) -----------------------------------------
-export interface OnboardingApi {
+// --- getting started (the flag, the questionnaire) ------------------------------------------
+export interface GettingStartedApi {
   /** Saves that the signed-in user has seen getting started. */
   saveGettingStartedSeen(): Promise<Result<void>>
   /** Saves the signed-in user's questionnaire answers. */
   saveQuestionnaire(answers: Questionnaire): Promise<Result<void>>
+}
+
+// --- onboarding (contact us, personalization) ------------------------------------------------
+export interface OnboardingApi {
   /** Sends a contact request; a demo request may come back with a page to book a time. */
   sendContactRequest(request: ContactRequest): Promise<Result<{ readonly schedulingLink: string | null }>>
   /** The contact requests the platform stored, newest first (admins). */
@@ -582,6 +586,7 @@ export interface Ports {
   readonly supportBundlesApi: SupportBundlesApi
   readonly navigationApi: NavigationApi
   readonly onboardingApi: OnboardingApi
+  readonly gettingStartedApi: GettingStartedApi
   readonly setMeUpApi: SetMeUpApi
   readonly educationApi: EducationApi
   readonly repositoriesApi: RepositoriesApi

@@ -25,6 +25,7 @@ import { packagesArea } from './packages/decider'
 import { releaseBundlesArea } from './releaseBundles'
 import { quickSetupArea } from './quickSetup/decider'
 import { setMeUpArea } from './setMeUp/decider'
+import { gettingStartedArea } from './gettingStarted/decider'
 import { onboardingArea } from './onboarding/decider'
 import { supportBundlesArea } from './supportBundles'
 import { repositoriesArea } from './repositories/decider'
@@ -56,6 +57,7 @@ const sliceAreas = [
   releaseBundlesArea,
   quickSetupArea,
   setMeUpArea,
+  gettingStartedArea,
   onboardingArea,
   supportBundlesArea,
   repositoriesArea,

@@ -708,41 +708,59 @@ const downloadMessageAsKey: StateMove = {
   },
 }
 
-/** Set-me-up's fields of the onboarding area, by their name in the set-me-up area. */
-const SET_ME_UP_FIELDS = {
-  panel: 'setMeUp',
-  clientBaseUrl: 'clientBaseUrl',
-  clientReverseProxies: 'clientReverseProxies',
-  clientBaseUrlFailure: 'clientBaseUrlFailure',
-} as const
-
 /**
- * Set-me-up (its panel and the address clients are set up with) went from the onboarding area,
- * where it was a part, to an area of its own: `onboarding.setMeUp` is `setMeUp.panel` now.
+ * A part of the onboarding area went to an area of its own (`key`): each of its `fields`, by its
+ * name in the new area, was the onboarding field it names. A state of an earlier build has no
+ * such area, and gets the area's initial slice.
  */
-const setMeUpToOwnArea: StateMove = {
-  name: 'the set-me-up area: onboarding -> setMeUp',
+const partToOwnArea = (
+  name: string,
+  key: keyof AppState,
+  fields: Readonly<Record<string, string>>,
+): StateMove => ({
+  name,
   before(state) {
-    const { setMeUp, ...rest } = state
-    const moved = (setMeUp ?? {}) as Slice
+    const { [key]: part, ...rest } = state
+    const moved = (part ?? {}) as Slice
     const onboarding = { ...slice(state, 'onboarding') }
-    for (const [field, former] of Object.entries(SET_ME_UP_FIELDS))
+    for (const [field, former] of Object.entries(fields))
       if (moved[field] !== undefined) onboarding[former] = moved[field]
     return Object.keys(moved).length === 0 ? rest : { ...rest, onboarding }
   },
   after(state) {
     const onboarding = { ...slice(state, 'onboarding') }
-    // A state of an earlier build has no set-me-up area: it gets the area's initial slice.
-    if (!Object.values(SET_ME_UP_FIELDS).some((former) => former in onboarding))
-      return 'setMeUp' in state ? state : { ...state, setMeUp: {} }
-    const setMeUp: Slice = { ...slice(state, 'setMeUp') }
-    for (const [field, former] of Object.entries(SET_ME_UP_FIELDS)) {
-      if (onboarding[former] !== undefined) setMeUp[field] = onboarding[former]
+    if (!Object.values(fields).some((former) => former in onboarding))
+      return key in state ? state : { ...state, [key]: {} }
+    const lifted: Slice = { ...slice(state, key) }
+    for (const [field, former] of Object.entries(fields)) {
+      if (onboarding[former] !== undefined) lifted[field] = onboarding[former]
       delete onboarding[former]
     }
-    return { ...state, onboarding, setMeUp }
+    return { ...state, onboarding, [key]: lifted }
   },
-}
+})
+
+/**
+ * Set-me-up (its panel and the address clients are set up with) went from the onboarding area,
+ * where it was a part, to an area of its own: `onboarding.setMeUp` is `setMeUp.panel` now.
+ */
+const setMeUpToOwnArea = partToOwnArea('the set-me-up area: onboarding -> setMeUp', 'setMeUp', {
+  panel: 'setMeUp',
+  clientBaseUrl: 'clientBaseUrl',
+  clientReverseProxies: 'clientReverseProxies',
+  clientBaseUrlFailure: 'clientBaseUrlFailure',
+})
+
+/**
+ * Getting started (the questionnaire and the saving of the getting-started flag) went from the
+ * onboarding area, where it was a part, to an area of its own: `onboarding.gettingStartedSave`
+ * is `gettingStarted.seenSave` now.
+ */
+const gettingStartedToOwnArea = partToOwnArea(
+  'the getting-started area: onboarding -> gettingStarted',
+  'gettingStarted',
+  { questionnaire: 'questionnaire', seenSave: 'gettingStartedSave' },
+)
 
 export const STATE_MOVES: ReadonlyArray<StateMove> = [
   setUpToOnboarding,
@@ -764,6 +782,7 @@ export const STATE_MOVES: ReadonlyArray<StateMove> = [
   quickSetupToOwnArea,
   downloadMessageAsKey,
   setMeUpToOwnArea,
+  gettingStartedToOwnArea,
 ]
 
 /**

@@ -21,6 +21,7 @@ import { buildsQueries } from './builds'
 import { overviewQueries } from './overview'
 import { quickSetupQueries } from './quickSetup'
 import { setMeUpQueries } from './setMeUp'
+import { gettingStartedQueries } from './gettingStarted'
 import { onboardingQueries } from './onboarding'
 import { educationQueries } from './education'
 import { supportBundlesQueries } from './supportBundles'
@@ -49,6 +50,7 @@ export const queryTable = {
   ...overviewQueries,
   ...quickSetupQueries,
   ...setMeUpQueries,
+  ...gettingStartedQueries,
   ...onboardingQueries,
   ...supportBundlesQueries,
   ...integrationsQueries,

@@ -1,16 +1,9 @@
 import type { Selector, QueryTable } from './types'
 // The types module alone (its defaults are on the login page already): the area's index is lazily loaded.
 import type { OnboardingState } from '../domain/onboarding/types'
-import type {
-  ContactFormState,
-  ContactRequestsList,
-  PersonalizationState,
-  QuestionnaireWizard,
-} from '../domain/onboarding'
+import type { ContactFormState, ContactRequestsList, PersonalizationState } from '../domain/onboarding'
 
 const onboarding: Selector<object, OnboardingState> = (state) => state.onboarding
-const questionnaire: Selector<object, QuestionnaireWizard | undefined> = (state) =>
-  state.onboarding.questionnaire
 
 const contactForm: Selector<object, ContactFormState | undefined> = (state) => state.onboarding.contact
 const contactRequests: Selector<object, ContactRequestsList | undefined> = (state) =>
@@ -21,7 +14,6 @@ const personalization: Selector<object, PersonalizationState | undefined> = (sta
 // Queries of the onboarding area, named `onboarding/Noun`.
 export const onboardingQueries = {
   'onboarding/State': onboarding,
-  'onboarding/Questionnaire': questionnaire,
   'onboarding/ContactForm': contactForm,
   'onboarding/ContactRequests': contactRequests,
   'onboarding/Personalization': personalization,

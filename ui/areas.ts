@@ -25,6 +25,7 @@ import { packagesManifest } from './packages/manifest'
 import { releaseBundlesManifest } from './releaseBundles/manifest'
 import { quickSetupManifest } from './quickSetup/manifest'
 import { setMeUpManifest } from './setMeUp/manifest'
+import { gettingStartedManifest } from './gettingStarted/manifest'
 import { onboardingManifest } from './onboarding/manifest'
 import { supportBundlesManifest } from './supportBundles/manifest'
 import { repositoriesManifest } from './repositories/manifest'
@@ -61,6 +62,7 @@ export const areaManifests: ReadonlyArray<AreaManifest> = [
   releaseBundlesManifest,
   quickSetupManifest,
   setMeUpManifest,
+  gettingStartedManifest,
   onboardingManifest,
   supportBundlesManifest,
   repositoriesManifest,

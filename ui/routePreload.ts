@@ -37,11 +37,11 @@ export function likelyLanding(redirectTo: string | undefined): string {
 
 /**
  * Areas whose code start-up asks for after every sign-in, whatever the landing: completing a
- * login starts the app again (spec 000, "Completing login"), and the onboarding checks' first
- * command loaded the onboarding area's decider, then its effects, one chunk wave after each
+ * login starts the app again (spec 000, "Completing login"), and the check after login's
+ * command loads the getting-started area's decider, then its effects, one chunk wave after each
  * answer (a sign-in's resource timing: two waves of six files between start-up's answers).
  */
-const AFTER_SIGN_IN: ReadonlyArray<string> = ['onboarding']
+const AFTER_SIGN_IN: ReadonlyArray<string> = ['gettingStarted']
 
 /** An area's domain code and lazily loaded effects, asked for now; nothing is registered or run. */
 function preloadAreaCode(manifest: AreaManifest): void {

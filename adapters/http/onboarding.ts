@@ -4,10 +4,6 @@ import type { OnboardingApi } from '../ports'
 import type { HttpClient } from './client'
 import { ContactRecordC } from '../../domain/onboarding/events'
 
-const GettingStartedAnswer = t.type({ hasSeenGettingStarted: t.literal(true) })
-// The platform answers with the saved answers; only that it saved them matters here.
-const QuestionnaireAnswer = t.type({ updatedAt: t.string })
-
 // The stored request; `schedulingLink` only in the scheduling-link flow (a demo request).
 const ContactAnswer = t.intersection([t.type({ id: t.number }), t.partial({ schedulingLink: t.string })])
 // The platform's record carries the lead-source fields too; the console shows the rest.
@@ -18,21 +14,6 @@ const PersonalizationStatus = t.type({ sent: t.boolean })
 export function createOnboardingApi(http: HttpClient): OnboardingApi {
   const done = map(() => undefined)
   return {
-    saveGettingStartedSeen: async () =>
-      done(
-        await http.request('/ui/onboarding/gettingStarted', GettingStartedAnswer, {
-          method: 'PUT',
-          body: {},
-        }),
-      ),
-    saveQuestionnaire: async (answers) =>
-      done(
-        await http.request('/ui/onboarding/questionnaire', QuestionnaireAnswer, {
-          method: 'PUT',
-          // The platform writes an unanswered choice as ''.
-          body: { ...answers, purpose: answers.purpose ?? '', role: answers.role ?? '' },
-        }),
-      ),
     sendContactRequest: async (request) =>
       map((answer: t.TypeOf<typeof ContactAnswer>) => ({ schedulingLink: answer.schedulingLink ?? null }))(
         await http.request('/marketing/contact', ContactAnswer, { method: 'POST', body: request }),

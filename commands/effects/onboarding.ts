@@ -1,15 +1,9 @@
-import { catchError, concatMap, EMPTY, exhaustMap, from, map, mergeMap, of, switchMap } from 'rxjs'
-import { isLeft } from 'fp-ts/Either'
-import type { AppEvent } from '../../domain/app'
+import { EMPTY, exhaustMap, mergeMap, switchMap } from 'rxjs'
 import {
   ContactRequestAccepted,
   ContactRequestFailed,
   ContactRequestsLoaded,
   ContactRequestsLoadFailed,
-  GettingStartedSaved,
-  GettingStartedSaveFailed,
-  ProjectCreated,
-  ProjectCreationFailed,
   PersonalizationLoaded,
   PersonalizationLoadFailed,
   PersonalizationSendFailed,
@@ -21,50 +15,8 @@ import {
   personalizationChoices,
   PERSONALIZATION_STORAGE_KEY,
 } from '../../domain/onboarding/personalization'
-import { caused, type Effect, type EffectTable } from './types'
-import { ofType, request, settle, thrown } from './operators'
-
-/** Saves the getting-started flag the decider set. */
-const saveGettingStarted: Effect = (events$, _state$, ports) =>
-  events$.pipe(
-    ofType('onboarding/GettingStartedSeen'),
-    concatMap((envelope) =>
-      request(envelope, () => ports.onboardingApi.saveGettingStartedSeen(), {
-        done: () => GettingStartedSaved({}),
-        failed: (failure) => GettingStartedSaveFailed({ failure }),
-      }),
-    ),
-  )
-
-/**
- * Sends the questionnaire's answers, then creates the project they name. The answers are saved
- * first so that a refused project (say, a key already taken) keeps them on the platform too.
- */
-const createProject: Effect = (events$, _state$, ports) =>
-  events$.pipe(
-    ofType('onboarding/ProjectCreationRequested'),
-    exhaustMap((envelope) => {
-      const { answers } = envelope.event.data
-      const run = async (): Promise<AppEvent> => {
-        const saved = await settle(() => ports.onboardingApi.saveQuestionnaire(answers))
-        if (isLeft(saved)) return ProjectCreationFailed({ failure: saved.left })
-        const created = await settle(() =>
-          ports.adminApi.createProject({
-            key: answers.projectKey,
-            name: answers.projectName.trim(),
-            description: '',
-          }),
-        )
-        return isLeft(created)
-          ? ProjectCreationFailed({ failure: created.left })
-          : ProjectCreated({ project: { key: created.right.key, name: created.right.name } })
-      }
-      return from(run()).pipe(
-        catchError((error: unknown) => of(ProjectCreationFailed({ failure: thrown(error) }))),
-        map((event) => caused(envelope, event)),
-      )
-    }),
-  )
+import type { Effect, EffectTable } from './types'
+import { ofType, request } from './operators'
 
 /** Sends the contact request the decider accepted; the answer (or the failure) becomes an event. */
 const sendContactRequest: Effect = (events$, _state$, ports) =>
@@ -144,8 +96,6 @@ const sendPersonalization: Effect = (events$, _state$, ports) =>
 
 // Effects of the onboarding area: each calls a port and turns the answer into an event.
 export const onboardingEffects: EffectTable = {
-  saveGettingStarted,
-  createProject,
   sendContactRequest,
   loadContactRequests,
   loadPersonalization,

@@ -1,26 +1,8 @@
-import type { OnboardingStep, Questionnaire } from './rules'
-import type { OnboardingUserFlags } from './afterLogin'
 import type { ContactForm } from './contact'
 import type { PersonalizationStep, StepDataOf } from './personalization'
 
 // Commands of the onboarding area, named `onboarding/Imperative`.
 export type OnboardingCommand =
-  /**
-   * After login, before the redirect: quick setup for those the rules send there, and the
-   * getting-started wizard for a free-tier admin who has not seen it (spec 000 section 4).
-   */
-  | { readonly type: 'onboarding/CheckAfterLogin'; readonly via: string; readonly user: OnboardingUserFlags }
-  | { readonly type: 'onboarding/OpenQuestionnaire' }
-  /** Next: the step's rule must hold for the answers so far (they stay in the form, not in events). */
-  | {
-      readonly type: 'onboarding/CompleteQuestionnaireStep'
-      readonly step: OnboardingStep
-      readonly answers: Questionnaire
-    }
-  | { readonly type: 'onboarding/ShowQuestionnaireStep'; readonly step: OnboardingStep }
-  | { readonly type: 'onboarding/CloseQuestionnaire' }
-  /** Creates the project on the platform once every step is valid. */
-  | { readonly type: 'onboarding/SubmitQuestionnaire'; readonly answers: Questionnaire }
   /** Sends the contact-us form once its rule holds (./contact.ts); refused while one is posting. */
   | { readonly type: 'onboarding/SubmitContactRequest'; readonly form: ContactForm }
   /** After a request the platform stored (not in the scheduling-link flow): the thanks, then the form closes. */

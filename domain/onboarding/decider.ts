@@ -1,32 +1,29 @@
 /**
- * The onboarding area, made of its parts: getting started (the check after login and the
- * questionnaire), contact us and personalization; quick setup, set-me-up and the education
- * center are areas of their own (domain/quickSetup, domain/setMeUp, domain/education).
+ * The onboarding area, made of its parts: contact us and personalization; getting started,
+ * quick setup, set-me-up and the education center are areas of their own (domain/gettingStarted,
+ * domain/quickSetup, domain/setMeUp, domain/education).
  * Each part decides on the fields of the slice it owns and a small context of its own; the
  * state, the events and the commands keep the one `onboarding` key, so logs keep their shape.
  */
 import { ofParts, type SliceArea } from '../shared/area'
 import type { NavigationCommand, NavigationState } from '../navigation'
-import type { PlatformState } from '../platform'
-import type { SessionCommand, SessionState } from '../session'
+import type { SessionState } from '../session'
 import type { OnboardingCommand } from './commands'
 import { onboardingCommandCodecs } from './commandCodecs.gen'
 import { onboardingEvents } from './events'
 import type { OnboardingPartEvent } from './part'
 import { initialOnboardingState, type OnboardingState } from './types'
-import { gettingStartedPart } from './gettingStartedDecider'
 import { contactPart } from './contactDecider'
 import { personalizationPart } from './personalizationDecider'
 
 /** The slices the parts' contexts read. */
 export interface OnboardingSlices {
   readonly session: SessionState
-  readonly platform: PlatformState
   readonly navigation: Pick<NavigationState, 'location' | 'openModals'>
 }
 
 /** The parts, in the order an event that reaches several of them is folded. */
-export const onboardingParts = [gettingStartedPart, contactPart, personalizationPart] as const
+export const onboardingParts = [contactPart, personalizationPart] as const
 
 export const onboardingArea: SliceArea<
   'onboarding',
@@ -34,14 +31,14 @@ export const onboardingArea: SliceArea<
   OnboardingCommand,
   OnboardingPartEvent,
   { readonly root: OnboardingSlices },
-  NavigationCommand | SessionCommand | OnboardingCommand,
+  NavigationCommand | OnboardingCommand,
   OnboardingSlices
 > = ofParts<
   'onboarding',
   OnboardingState,
   OnboardingCommand,
   OnboardingPartEvent,
-  NavigationCommand | SessionCommand | OnboardingCommand,
+  NavigationCommand | OnboardingCommand,
   OnboardingSlices
 >(
   {

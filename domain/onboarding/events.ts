@@ -1,62 +1,11 @@
 import * as t from 'io-ts'
 import { defineEvent, type EventOf } from '../shared/events'
 import { Failure } from '../shared/failure'
-import { DESIRED_FEATURES, ONBOARDING_STEPS, PURPOSES, ROLES } from './rules'
 import { HELP_OPTIONS } from './contact'
 import { PERSONALIZATION_STEPS, PersonalizationDataC, StepDataOfC } from './personalization'
 
 const literals = <T extends string>(values: ReadonlyArray<T>) =>
   t.keyof(Object.fromEntries(values.map((v) => [v, null])) as Record<T, null>)
-
-const StepC = literals(ONBOARDING_STEPS)
-
-/** The questionnaire's answers (spec 001 section 3): facts the user gave, nothing secret. */
-export const QuestionnaireC = t.type({
-  purpose: t.union([literals(PURPOSES), t.null]),
-  companyName: t.string,
-  ossProjectName: t.string,
-  role: t.union([literals(ROLES), t.null]),
-  otherRole: t.string,
-  desiredFeature: t.array(literals(DESIRED_FEATURES)),
-  projectName: t.string,
-  projectKey: t.string,
-})
-
-const ProjectC = t.type({ key: t.string, name: t.string })
-
-/** Onboarding's rules ran after a login: `path` is where they send the user (null: the usual redirect). */
-export const AfterLoginChecked = defineEvent(
-  'onboarding/AfterLoginChecked',
-  t.type({ path: t.union([t.string, t.null]) }),
-)
-/** A free-tier admin saw getting started for the first time: the flag is set (and saved by an effect). */
-export const GettingStartedSeen = defineEvent('onboarding/GettingStartedSeen', t.type({}))
-export const GettingStartedSaved = defineEvent('onboarding/GettingStartedSaved', t.type({}))
-export const GettingStartedSaveFailed = defineEvent(
-  'onboarding/GettingStartedSaveFailed',
-  t.type({ failure: Failure }),
-)
-
-// The onboarding questionnaire (the getting-started wizard): step by step, then the project.
-export const QuestionnaireOpened = defineEvent('onboarding/QuestionnaireOpened', t.type({}))
-export const QuestionnaireStepCompleted = defineEvent(
-  'onboarding/QuestionnaireStepCompleted',
-  t.type({ step: StepC }),
-)
-export const QuestionnaireStepShown = defineEvent(
-  'onboarding/QuestionnaireStepShown',
-  t.type({ step: StepC }),
-)
-export const QuestionnaireClosed = defineEvent('onboarding/QuestionnaireClosed', t.type({}))
-export const ProjectCreationRequested = defineEvent(
-  'onboarding/ProjectCreationRequested',
-  t.type({ answers: QuestionnaireC }),
-)
-export const ProjectCreated = defineEvent('onboarding/ProjectCreated', t.type({ project: ProjectC }))
-export const ProjectCreationFailed = defineEvent(
-  'onboarding/ProjectCreationFailed',
-  t.type({ failure: Failure }),
-)
 
 const HelpOptionC = literals(HELP_OPTIONS)
 
@@ -158,19 +107,6 @@ export const PersonalizationSendFailed = defineEvent(
 )
 
 // Each part of the area (decider.ts) evolves its own group of events.
-export const gettingStartedEvents = [
-  AfterLoginChecked,
-  GettingStartedSeen,
-  GettingStartedSaved,
-  GettingStartedSaveFailed,
-  QuestionnaireOpened,
-  QuestionnaireStepCompleted,
-  QuestionnaireStepShown,
-  QuestionnaireClosed,
-  ProjectCreationRequested,
-  ProjectCreated,
-  ProjectCreationFailed,
-] as const
 export const contactEvents = [
   ContactRequestPosted,
   ContactRequestAccepted,
@@ -192,6 +128,6 @@ export const personalizationEvents = [
   PersonalizationSent,
   PersonalizationSendFailed,
 ] as const
-export const onboardingEvents = [...gettingStartedEvents, ...contactEvents, ...personalizationEvents] as const
+export const onboardingEvents = [...contactEvents, ...personalizationEvents] as const
 
 export type OnboardingEvent = EventOf<(typeof onboardingEvents)[number]>

@@ -5,7 +5,5 @@
 export * from './types'
 export * from './events'
 export type * from './commands'
-export * from './rules'
-export * from './afterLogin'
 export * from './contact'
 export * from './personalization'

@@ -1,22 +1,7 @@
 // State of the onboarding area.
 import type { Failure } from '../shared/failure'
-import type { OnboardingStep } from './rules'
 import type { ContactRequest } from './contact'
 import type { PersonalizationData } from './personalization'
-
-/** Creating the project the questionnaire ends with. */
-export type ProjectCreation =
-  | { readonly status: 'idle' }
-  | { readonly status: 'creating' }
-  | { readonly status: 'failed'; readonly failure: Failure }
-  | { readonly status: 'created'; readonly project: { readonly key: string; readonly name: string } }
-
-/** The onboarding questionnaire while it is open: the step shown and the steps completed. */
-export interface QuestionnaireWizard {
-  readonly step: OnboardingStep
-  readonly completed: ReadonlyArray<OnboardingStep>
-  readonly creation: ProjectCreation
-}
 
 /** The contact-us form's request: the posting flag and how the last request ended. */
 export interface ContactFormState {
@@ -64,9 +49,6 @@ export interface OnboardingState {
   readonly contact?: ContactFormState
   /** The contact requests admins read. */
   readonly contactRequests?: ContactRequestsList
-  readonly questionnaire?: QuestionnaireWizard
-  /** Saving the getting-started flag of a free-tier admin. */
-  readonly gettingStartedSave?: 'saving' | 'saved' | 'failed'
   /** Personalization onboarding, from the getting-started page's first load. */
   readonly personalization?: PersonalizationState
 }

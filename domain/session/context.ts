@@ -57,7 +57,7 @@ export type SessionAreaEvent =
 
 /**
  * What the area's reactions ask of other areas, in those areas' command shapes (the navigation
- * and onboarding areas read the session, so it names their commands rather than importing them;
+ * and getting-started areas read the session, so it names their commands rather than importing them;
  * the app's composition checks each shape against the command it stands for).
  */
 export type SessionAsked =
@@ -65,4 +65,4 @@ export type SessionAsked =
   | PlatformCommand
   | { readonly type: 'navigation/Navigate'; readonly to: string; readonly replace?: boolean }
   | { readonly type: 'navigation/GoToLanding' }
-  | { readonly type: 'onboarding/CheckAfterLogin'; readonly via: SignedInVia; readonly user: UserData }
+  | { readonly type: 'gettingStarted/CheckAfterLogin'; readonly via: SignedInVia; readonly user: UserData }

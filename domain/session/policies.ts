@@ -37,11 +37,11 @@ export function sessionPolicies(
   switch (event.type) {
     case 'session/SignedIn':
       // Completing login starts the app again for this user, then leaves the login screens.
-      // Onboarding's rules (a lazily loaded area) come first; it then asks for the redirect.
+      // Getting started's rules (a lazily loaded area) come first; it then asks for the redirect.
       // They take the user data of this login: a reload may already say firstLogin false.
       return [
         { type: 'platform/Start', reason: 'login' },
-        { type: 'onboarding/CheckAfterLogin', via: event.data.via, user: event.data.user },
+        { type: 'gettingStarted/CheckAfterLogin', via: event.data.via, user: event.data.user },
       ]
     case 'session/RedirectedAfterLogin':
       switch (event.data.target) {

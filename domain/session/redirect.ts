@@ -55,7 +55,7 @@ export function redirectAfterLogin(
   const saved = pathAfterLogin(session.savedPath, { nowMs, isAdmin: session.user?.admin === true })
   if (isSome(saved)) return [RedirectedAfterLogin({ target: 'saved', path: safeWithoutBase(saved.value) })]
   // Onboarding's page comes before the landing (spec 000 section 4), not before a page asked
-  // for; the log shows onboarding/AfterLoginChecked just before.
+  // for; the log shows gettingStarted/AfterLoginChecked just before.
   const events = [
     toQuickSetup
       ? RedirectedAfterLogin({ target: 'internal', path: QUICK_SETUP })

@@ -26,7 +26,8 @@ export const KNOWN_CROSSINGS = new Set([
   'ui/layout/MainLayout.tsx -> ui/debug/replayMode',
   // The same crossing as ui/onboarding/EducationCenter was, since the education area has its folder.
   'ui/layout/MainLayout.tsx -> ui/education/EducationCenter',
-  'ui/layout/MainLayout.tsx -> ui/onboarding/QuestionnaireDialog',
+  // The same crossing as ui/onboarding/QuestionnaireDialog was, since getting started has its folder.
+  'ui/layout/MainLayout.tsx -> ui/gettingStarted/QuestionnaireDialog',
   // The same crossing as ui/onboarding/SetMeUpPanel was, since the set-me-up area has its folder.
   'ui/layout/MainLayout.tsx -> ui/setMeUp/SetMeUpPanel',
   'ui/layout/MainLayout.tsx -> ui/search/SearchBar',

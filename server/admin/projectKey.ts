@@ -3,9 +3,9 @@
  * messages the console's forms show (domain/onboarding is the one source).
  */
 import { isLeft } from 'fp-ts/Either'
-import { PROJECT_KEY_MAX_LENGTH, validateProjectKey } from '../../domain/onboarding'
+import { PROJECT_KEY_MAX_LENGTH, validateProjectKey } from '../../domain/gettingStarted/rules'
 import { MANDATORY_MESSAGE } from '../../domain/shared/formWords'
-import { PROJECT_KEY_START_MESSAGE, projectKeyLengthMessage } from '../../domain/onboarding/words'
+import { PROJECT_KEY_START_MESSAGE, projectKeyLengthMessage } from '../../domain/gettingStarted/words'
 
 export { PROJECT_KEY_MAX_LENGTH }
 

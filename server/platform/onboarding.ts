@@ -11,7 +11,7 @@ import { errors } from '../auth/schemas'
 import { mandatory } from '../auth/validation'
 
 // The questionnaire's choices are the console's (one list for both sides).
-import { DESIRED_FEATURES, PURPOSES, ROLES } from '../../domain/onboarding/rules'
+import { DESIRED_FEATURES, PURPOSES, ROLES } from '../../domain/gettingStarted/rules'
 import { isoNow } from '../clock'
 export const DEFAULT_PROJECT = { name: 'Default Project', key: 'dflt' } as const
 

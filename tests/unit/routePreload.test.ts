@@ -5,7 +5,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { likelyLanding, preloadRoute, preloadSignIn } from '../../ui/routePreload'
 import { deferred, lazyAreaEffects } from '../../commands/browserApp'
-import { initialOnboardingState } from '../../domain/onboarding/types'
+import { initialGettingStartedState } from '../../domain/gettingStarted/types'
 import type { AreaManifest } from '../../ui/areaManifest'
 import { areaManifests } from '../../ui/areas'
 
@@ -55,12 +55,12 @@ describe('preloadRoute', () => {
 })
 
 describe('preloadSignIn', () => {
-  it("asks for the landing's code and the onboarding area's decider and effects, and runs none", () => {
+  it("asks for the landing's code and the getting-started area's decider and effects, and runs none", () => {
     const domainLoads: string[] = []
     const effectLoads: string[] = []
     const area = (key: string): AreaManifest => ({
       key,
-      domain: deferred('onboarding', initialOnboardingState, () => {
+      domain: deferred('gettingStarted', initialGettingStartedState, () => {
         domainLoads.push(key)
         return new Promise(() => undefined)
       }),
@@ -71,10 +71,10 @@ describe('preloadSignIn', () => {
     })
     const packages = manifest('packages')
     const screen = vi.spyOn(packages, 'screen' as never)
-    preloadSignIn('/packages', [area('onboarding'), area('admin')])
+    preloadSignIn('/packages', [area('gettingStarted'), area('onboarding'), area('admin')])
     expect(screen).toHaveBeenCalledOnce()
-    // Start-up's onboarding checks follow every sign-in; an area the landing does not need waits.
-    expect(domainLoads).toEqual(['onboarding'])
-    expect(effectLoads).toEqual(['onboarding'])
+    // The check after login follows every sign-in; an area the landing does not need waits.
+    expect(domainLoads).toEqual(['gettingStarted'])
+    expect(effectLoads).toEqual(['gettingStarted'])
   })
 })

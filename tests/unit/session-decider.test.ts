@@ -122,7 +122,7 @@ describe('session: signing in', () => {
     ])
   })
 
-  it('a completed login stores the user, resumes refreshes, restarts the app and asks onboarding (then the redirect)', () => {
+  it('a completed login stores the user, resumes refreshes, restarts the app and asks getting started (then the redirect)', () => {
     const event = S.SignedIn({ user: user({ admin: true }), via: 'password' })
     const state = given(
       S.SignInRequested({ user: 'a', rememberMe: false, redirectTo: null, passwordRef: 'r' }),
@@ -134,7 +134,7 @@ describe('session: signing in', () => {
     expect(state.session.forms.signIn.status).toBe('done')
     expect(policies(initialAppState, event)).toEqual([
       { type: 'platform/Start', reason: 'login' },
-      { type: 'onboarding/CheckAfterLogin', via: 'password', user: user({ admin: true }) },
+      { type: 'gettingStarted/CheckAfterLogin', via: 'password', user: user({ admin: true }) },
     ])
   })
 

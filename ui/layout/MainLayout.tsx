@@ -27,8 +27,12 @@ function useOverlayChunk() {
       TopMenus: lazyArea('layout', () => import('./TopMenus'), report, {
         fallback: () => <TopMenuButtons />,
       }),
-      // The onboarding questionnaire: a chunk of its own, loaded when it opens.
-      Questionnaire: lazyArea('onboarding', () => import('../onboarding/QuestionnaireDialog'), report),
+      // The getting-started questionnaire: a chunk of its own, loaded when it opens.
+      Questionnaire: lazyArea(
+        'gettingStarted',
+        () => import('../gettingStarted/QuestionnaireDialog'),
+        report,
+      ),
       // The education center: a chunk of its own, loaded when first opened.
       EducationCenter: lazyArea('education', () => import('../education/EducationCenter'), report),
       // The debug panel is a chunk of its own, loaded when first opened.
@@ -55,7 +59,7 @@ export default function MainLayout({ children }: { children: ReactNode }) {
   const clientFlow = useQuery({ type: 'quickSetup/ClientFlow' })
   const quickSetup = useQuery({ type: 'quickSetup/Wizard' })
   const setMeUp = useQuery({ type: 'setMeUp/Panel' })
-  const questionnaire = useQuery({ type: 'onboarding/Questionnaire' })
+  const questionnaire = useQuery({ type: 'gettingStarted/Questionnaire' })
   const app = useApp()
   const { Overlays, TopMenus, SetMeUpPanel, Questionnaire, DebugPanel, EducationCenter } = useOverlayChunk()
   const education = useQuery({ type: 'education/Center' })

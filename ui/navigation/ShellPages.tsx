@@ -78,14 +78,14 @@ function Teaser({ teaser }: { teaser: TeaserPage }) {
   )
 }
 
-/** Admins start the onboarding questionnaire from quick setup: it ends with their first project. */
+/** Admins start the getting-started questionnaire from quick setup: it ends with their first project. */
 function FirstProject() {
   const admin = useQuery({ type: 'session/IsAdmin' })
   const dispatch = useDispatch()
   if (!admin) return null
   return (
     <p>
-      <Button variant="primary" onClick={() => dispatch({ type: 'onboarding/OpenQuestionnaire' })}>
+      <Button variant="primary" onClick={() => dispatch({ type: 'gettingStarted/OpenQuestionnaire' })}>
         Create your first project
       </Button>
     </p>

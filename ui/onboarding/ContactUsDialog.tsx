@@ -23,6 +23,7 @@ import { Dialog } from '../shared/kit/Overlay'
 import { useForm } from '../shared/forms'
 import { messageText } from '../shared/messages'
 import kitField from '../shared/kit/field.module.css'
+import wizardCss from '../shared/wizard.module.css'
 import styles from './onboarding.module.css'
 
 function Form({ contact }: { contact: ContactFormState | undefined }) {
@@ -78,7 +79,7 @@ function Form({ contact }: { contact: ContactFormState | undefined }) {
           {...text('email')}
         />
         <div className={styles.wide}>
-          <p className={`${kitField.label} ${styles.groupLabel}`} data-required aria-hidden="true">
+          <p className={`${kitField.label} ${wizardCss.groupLabel}`} data-required aria-hidden="true">
             How can we help?
           </p>
           <RadioGroup<HelpOption>
@@ -122,7 +123,7 @@ export default function ContactUsDialog() {
       ) : (
         <>
           {outcome?.status === 'failed' && (
-            <p className={styles.error} role="alert">
+            <p className={wizardCss.error} role="alert">
               {messageText({ key: 'contactRequestFailed' })}
             </p>
           )}

@@ -169,7 +169,7 @@ function firstSteps({
             title: 'Create your first project',
             text: 'A project brings together repositories and the members who work on them.',
             action: (
-              <Button size="sm" onClick={() => dispatch({ type: 'onboarding/OpenQuestionnaire' })}>
+              <Button size="sm" onClick={() => dispatch({ type: 'gettingStarted/OpenQuestionnaire' })}>
                 Create your first project
               </Button>
             ),

@@ -24,6 +24,7 @@ import { whatHappened } from '../shared/failureText'
 import { messageText } from '../shared/messages'
 import { useValidatedForm } from '../shared/forms'
 import kitField from '../shared/kit/field.module.css'
+import wizardCss from '../shared/wizard.module.css'
 import styles from './onboarding.module.css'
 
 const STEP_TITLES: Readonly<Record<PersonalizationStep, string>> = {
@@ -67,8 +68,8 @@ function StepFields({ change, set }: { change: StepDataOf; set: (change: StepDat
     case 'technologies': {
       const chosen = change.stepDataObject.technologies
       return (
-        <fieldset className={styles.fieldset}>
-          <legend className={`${kitField.label} ${styles.groupLabel}`}>
+        <fieldset className={wizardCss.fieldset}>
+          <legend className={`${kitField.label} ${wizardCss.groupLabel}`}>
             Which technologies do you work with?
           </legend>
           <div className={styles.choiceGrid}>
@@ -95,8 +96,8 @@ function StepFields({ change, set }: { change: StepDataOf; set: (change: StepDat
     }
     case 'goal':
       return (
-        <div className={styles.fieldset}>
-          <p className={`${kitField.label} ${styles.groupLabel}`}>What do you want to do first?</p>
+        <div className={wizardCss.fieldset}>
+          <p className={`${kitField.label} ${wizardCss.groupLabel}`}>What do you want to do first?</p>
           <RadioGroup<Goal>
             label="What do you want to do first?"
             value={change.stepDataObject.goal ?? ('' as Goal)}
@@ -107,7 +108,7 @@ function StepFields({ change, set }: { change: StepDataOf; set: (change: StepDat
       )
     case 'view':
       return (
-        <div className={styles.fieldset}>
+        <div className={wizardCss.fieldset}>
           <Switch
             label="Show only the artifact pages"
             checked={change.stepDataObject.artifactOnly}
@@ -149,9 +150,9 @@ function StepForm({
   const problem = form.errorOf('step')
   return (
     <form aria-label="Personalization" onSubmit={submit} noValidate className={styles.wizard}>
-      <ol className={styles.steps} aria-label="Steps">
+      <ol className={wizardCss.steps} aria-label="Steps">
         {PERSONALIZATION_STEPS.map((s) => (
-          <li key={s} className={styles.step} aria-current={s === step ? 'step' : undefined}>
+          <li key={s} className={wizardCss.step} aria-current={s === step ? 'step' : undefined}>
             {STEP_TITLES[s]}
             {data.steps[s].isCompleted && <span className={styles.done}> (done)</span>}
           </li>
@@ -159,16 +160,16 @@ function StepForm({
       </ol>
       <StepFields change={form.values} set={form.set} />
       {problem && (
-        <p className={styles.error} role="alert">
+        <p className={wizardCss.error} role="alert">
           {problem}
         </p>
       )}
       {failure && (
-        <p className={styles.error} role="alert">
+        <p className={wizardCss.error} role="alert">
           {messageText({ key: 'personalizationNotSent', detail: failure })}
         </p>
       )}
-      <div className={styles.actions}>
+      <div className={wizardCss.actions}>
         {previous !== undefined && (
           <Button
             type="button"

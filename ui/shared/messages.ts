@@ -9,7 +9,7 @@
 import type { Message } from '../../domain/shared/messages'
 import { MANDATORY_MESSAGE } from '../../domain/shared/formWords'
 import { NOT_AUTHORIZED_MESSAGE } from './notAuthorized'
-import { PROJECT_KEY_START_MESSAGE, projectKeyLengthMessage } from '../../domain/onboarding/words'
+import { PROJECT_KEY_START_MESSAGE, projectKeyLengthMessage } from '../../domain/gettingStarted/words'
 
 export type { Message, MessageKey } from '../../domain/shared/messages'
 

@@ -5,14 +5,14 @@ import { describe, expect, it } from 'vitest'
 import type { AppEvent } from '../../domain/app'
 import { appSlice } from '../../domain/app'
 import * as S from '../../domain/session/events'
-import * as O from '../../domain/onboarding/events'
-import { onboardingArea as onboardingSlice } from '../../domain/onboarding/decider'
-import { INITIAL_QUESTIONNAIRE, type Questionnaire } from '../../domain/onboarding'
+import * as O from '../../domain/gettingStarted/events'
+import { gettingStartedArea as gettingStartedSlice } from '../../domain/gettingStarted/decider'
+import { INITIAL_QUESTIONNAIRE, type Questionnaire } from '../../domain/gettingStarted'
 import { spec } from '../support/decider'
 import { user } from '../support/fixtures'
 
-const onboardingArea = appSlice(onboardingSlice)
-const onboarding = spec(onboardingArea)
+const gettingStartedArea = appSlice(gettingStartedSlice)
+const gettingStarted = spec(gettingStartedArea)
 
 const trialAdmin = user({ name: 'admin', admin: true, freeTier: true })
 const signedIn = S.SignedIn({ user: trialAdmin, via: 'password' })
@@ -27,47 +27,48 @@ const sent = { ...valid, desiredFeature: [...valid.desiredFeature] }
 const STEPS = ['init', 'purpose', 'details', 'desiredFeatures', 'projectName'] as const
 const opened = [signedIn, O.QuestionnaireOpened({})]
 const allSteps = [...opened, ...STEPS.map((step) => O.QuestionnaireStepCompleted({ step }))]
-const questionnaire = (...events: AppEvent[]) => onboarding.given(...events).state.onboarding.questionnaire
+const questionnaire = (...events: AppEvent[]) =>
+  gettingStarted.given(...events).state.gettingStarted.questionnaire
 const failure = { kind: 'status', status: 409, message: 'A project with key dflt already exists' } as const
 
 describe('the check after login', () => {
   it('runs only once a login has completed', () => {
-    onboarding
+    gettingStarted
       .given()
-      .when({ type: 'onboarding/CheckAfterLogin', via: 'password', user: trialAdmin })
+      .when({ type: 'gettingStarted/CheckAfterLogin', via: 'password', user: trialAdmin })
       .rejected('no completed login to check')
   })
 
   it('sets the getting-started flag without opening a second questionnaire over one already open', () => {
-    onboarding
+    gettingStarted
       .given(...opened, O.QuestionnaireStepCompleted({ step: 'init' }))
-      .when({ type: 'onboarding/CheckAfterLogin', via: 'password', user: trialAdmin })
+      .when({ type: 'gettingStarted/CheckAfterLogin', via: 'password', user: trialAdmin })
       .then(O.AfterLoginChecked({ path: null }), O.GettingStartedSeen({}))
   })
 
   it('the flag saved or its saving failed, it is not set again in this session', () => {
-    expect(onboarding.given(signedIn, O.GettingStartedSeen({})).state.onboarding.gettingStartedSave).toBe(
+    expect(gettingStarted.given(signedIn, O.GettingStartedSeen({})).state.gettingStarted.seenSave).toBe(
       'saving',
     )
-    const saved = onboarding.given(signedIn, O.GettingStartedSeen({}), O.GettingStartedSaved({}))
-    expect(saved.state.onboarding.gettingStartedSave).toBe('saved')
+    const saved = gettingStarted.given(signedIn, O.GettingStartedSeen({}), O.GettingStartedSaved({}))
+    expect(saved.state.gettingStarted.seenSave).toBe('saved')
     saved
-      .when({ type: 'onboarding/CheckAfterLogin', via: 'password', user: trialAdmin })
+      .when({ type: 'gettingStarted/CheckAfterLogin', via: 'password', user: trialAdmin })
       .then(O.AfterLoginChecked({ path: null }))
-    const failed = onboarding.given(
+    const failed = gettingStarted.given(
       signedIn,
       O.GettingStartedSeen({}),
       O.GettingStartedSaveFailed({ failure: { kind: 'network', message: 'offline' } }),
     )
-    expect(failed.state.onboarding.gettingStartedSave).toBe('failed')
+    expect(failed.state.gettingStarted.seenSave).toBe('failed')
     failed
-      .when({ type: 'onboarding/CheckAfterLogin', via: 'password', user: trialAdmin })
+      .when({ type: 'gettingStarted/CheckAfterLogin', via: 'password', user: trialAdmin })
       .then(O.AfterLoginChecked({ path: null }))
   })
 
   it('the redirect after login follows the check: to quick setup only when it says so', () => {
-    const policies = onboardingArea.policies!
-    const state = onboarding.given(signedIn).state
+    const policies = gettingStartedArea.policies!
+    const state = gettingStarted.given(signedIn).state
     const at = (event: AppEvent) =>
       policies({ seq: 1, at: '2026-01-01T00:00:00.000Z', source: 'effect', corr: 'c', event }, state)
     expect(at(O.AfterLoginChecked({ path: '/quick-setup' }))).toEqual([
@@ -85,19 +86,22 @@ describe('the check after login', () => {
 
 describe('the questionnaire, back and forth', () => {
   it('opens once, on its first step; closed, it is gone and takes nothing', () => {
-    onboarding.given(signedIn).when({ type: 'onboarding/OpenQuestionnaire' }).then(O.QuestionnaireOpened({}))
-    onboarding
+    gettingStarted
+      .given(signedIn)
+      .when({ type: 'gettingStarted/OpenQuestionnaire' })
+      .then(O.QuestionnaireOpened({}))
+    gettingStarted
       .given(...opened)
-      .when({ type: 'onboarding/OpenQuestionnaire' })
+      .when({ type: 'gettingStarted/OpenQuestionnaire' })
       .nothing()
-    onboarding
+    gettingStarted
       .given(...opened)
-      .when({ type: 'onboarding/CloseQuestionnaire' })
+      .when({ type: 'gettingStarted/CloseQuestionnaire' })
       .then(O.QuestionnaireClosed({}))
     expect(questionnaire(...allSteps, O.QuestionnaireClosed({}))).toBeUndefined()
-    onboarding
+    gettingStarted
       .given(...opened, O.QuestionnaireClosed({}))
-      .when({ type: 'onboarding/CloseQuestionnaire' })
+      .when({ type: 'gettingStarted/CloseQuestionnaire' })
       .rejected('the questionnaire is not open')
     // Opened again, it starts over.
     expect(questionnaire(...allSteps, O.QuestionnaireClosed({}), O.QuestionnaireOpened({}))).toEqual({
@@ -116,13 +120,13 @@ describe('the questionnaire, back and forth', () => {
     })
     const again = [...back, O.QuestionnaireStepShown({ step: 'purpose' })]
     expect(questionnaire(...again)?.step).toBe('purpose')
-    onboarding
+    gettingStarted
       .given(...again)
-      .when({ type: 'onboarding/ShowQuestionnaireStep', step: 'details' })
+      .when({ type: 'gettingStarted/ShowQuestionnaireStep', step: 'details' })
       .then(O.QuestionnaireStepShown({ step: 'details' }))
-    onboarding
+    gettingStarted
       .given(...again)
-      .when({ type: 'onboarding/ShowQuestionnaireStep', step: 'purpose' })
+      .when({ type: 'gettingStarted/ShowQuestionnaireStep', step: 'purpose' })
       .nothing()
     expect(questionnaire(...again, O.QuestionnaireStepCompleted({ step: 'purpose' }))).toEqual({
       step: 'details',
@@ -130,13 +134,13 @@ describe('the questionnaire, back and forth', () => {
       creation: { status: 'idle' },
     })
     // The step shown, not completed yet, is shown already.
-    onboarding
+    gettingStarted
       .given(...opened)
-      .when({ type: 'onboarding/ShowQuestionnaireStep', step: 'init' })
+      .when({ type: 'gettingStarted/ShowQuestionnaireStep', step: 'init' })
       .nothing()
-    onboarding
+    gettingStarted
       .given(...again)
-      .when({ type: 'onboarding/ShowQuestionnaireStep', step: 'welcome' as never })
+      .when({ type: 'gettingStarted/ShowQuestionnaireStep', step: 'welcome' as never })
       .rejected('no step welcome')
   })
 
@@ -164,13 +168,13 @@ describe('the questionnaire, back and forth', () => {
 
 describe("the questionnaire's project", () => {
   it('is refused with the first step whose rule does not hold', () => {
-    onboarding
+    gettingStarted
       .given(...allSteps)
-      .when({ type: 'onboarding/SubmitQuestionnaire', answers: { ...valid, role: null } })
+      .when({ type: 'gettingStarted/SubmitQuestionnaire', answers: { ...valid, role: null } })
       .rejected(/^role: mandatory$/)
-    onboarding
+    gettingStarted
       .given(...allSteps)
-      .when({ type: 'onboarding/SubmitQuestionnaire', answers: { ...valid, purpose: null, role: null } })
+      .when({ type: 'gettingStarted/SubmitQuestionnaire', answers: { ...valid, purpose: null, role: null } })
       .rejected(/^purpose: mandatory$/)
   })
 
@@ -185,9 +189,9 @@ describe("the questionnaire's project", () => {
       completed: [...STEPS, 'projectKey'],
       creation: { status: 'created', project: { key: 'dflt', name: 'Default Project' } },
     })
-    onboarding
+    gettingStarted
       .given(...created)
-      .when({ type: 'onboarding/SubmitQuestionnaire', answers: valid })
+      .when({ type: 'gettingStarted/SubmitQuestionnaire', answers: valid })
       .rejected('the project is already created')
     const completedFirst = [
       ...allSteps,
@@ -209,9 +213,9 @@ describe("the questionnaire's project", () => {
       completed: [...STEPS],
       creation: { status: 'failed', failure },
     })
-    onboarding
+    gettingStarted
       .given(...refused)
-      .when({ type: 'onboarding/SubmitQuestionnaire', answers: valid })
+      .when({ type: 'gettingStarted/SubmitQuestionnaire', answers: valid })
       .then(O.ProjectCreationRequested({ answers: sent }))
   })
 })

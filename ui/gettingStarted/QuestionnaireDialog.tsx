@@ -1,5 +1,5 @@
 /**
- * The onboarding questionnaire (spec 001 sections 3–5): init, purpose, details, desired
+ * The getting-started questionnaire (spec 001 sections 3–5): init, purpose, details, desired
  * features, project name and project key, then the project is created on the platform. The
  * answers stay in this form (so nothing typed is lost when a step or the creation is refused);
  * the step shown and the completed steps are the area's state. A chunk of its own: the main
@@ -9,28 +9,28 @@ import { useId, type ReactNode } from 'react'
 import {
   DESIRED_FEATURES,
   INITIAL_QUESTIONNAIRE,
-  ONBOARDING_STEPS,
+  QUESTIONNAIRE_STEPS,
   PURPOSES,
   ROLES,
   validateQuestionnaireStep,
   type StepErrors,
-  type OnboardingStep,
+  type QuestionnaireStep,
   type Questionnaire,
   type QuestionnaireProblem,
   type QuestionnaireWizard,
-} from '../../domain/onboarding'
+} from '../../domain/gettingStarted'
 import { useDispatch, useQuery } from '../shared/appContext'
 import { ShellDialog } from '../shared/kit/ShellDialog'
 import { Button } from '../shared/kit/Button'
 import { Checkbox } from '../shared/kit/Checkbox'
 import { RadioGroup } from '../shared/kit/Choice'
 import { TextField as KitTextField } from '../shared/kit/Field'
-import { onboardingText } from './messages'
+import { gettingStartedText } from './messages'
 import { useValidatedForm } from '../shared/forms'
 import kitField from '../shared/kit/field.module.css'
-import styles from './onboarding.module.css'
+import wizardCss from '../shared/wizard.module.css'
 
-const STEP_TITLES: Readonly<Record<OnboardingStep, string>> = {
+const STEP_TITLES: Readonly<Record<QuestionnaireStep, string>> = {
   init: 'Welcome',
   purpose: 'Purpose',
   details: 'About you',
@@ -41,7 +41,7 @@ const STEP_TITLES: Readonly<Record<OnboardingStep, string>> = {
 
 function Problem({ id, text }: { id: string; text: string | undefined }) {
   return text ? (
-    <p id={id} className={styles.error} role="alert">
+    <p id={id} className={wizardCss.error} role="alert">
       {text}
     </p>
   ) : null
@@ -76,8 +76,8 @@ function Choices<T extends string>(props: {
 }) {
   const id = useId()
   return (
-    <fieldset className={styles.fieldset} aria-describedby={props.error ? `${id}-error` : undefined}>
-      <legend className={`${kitField.label} ${styles.groupLabel}`}>{props.legend}</legend>
+    <fieldset className={wizardCss.fieldset} aria-describedby={props.error ? `${id}-error` : undefined}>
+      <legend className={`${kitField.label} ${wizardCss.groupLabel}`}>{props.legend}</legend>
       {props.multiple ? (
         props.options.map((option) => (
           <Checkbox
@@ -111,7 +111,10 @@ type WordedErrors = Partial<Record<keyof StepErrors, string>>
 /** Each field's problem in words, from the catalogue. */
 const wordedErrors = (errors: StepErrors): WordedErrors =>
   Object.fromEntries(
-    Object.entries(errors).map(([field, problem]) => [field, problem ? onboardingText(problem) : undefined]),
+    Object.entries(errors).map(([field, problem]) => [
+      field,
+      problem ? gettingStartedText(problem) : undefined,
+    ]),
   )
 
 function StepFields({
@@ -120,7 +123,7 @@ function StepFields({
   errors,
   set,
 }: {
-  step: OnboardingStep
+  step: QuestionnaireStep
   answers: Questionnaire
   errors: WordedErrors
   set: (patch: Partial<Questionnaire>) => void
@@ -212,34 +215,34 @@ function Wizard({ wizard }: { wizard: QuestionnaireWizard }) {
   const form = useValidatedForm<Questionnaire, Questionnaire, QuestionnaireProblem>(
     INITIAL_QUESTIONNAIRE,
     validateQuestionnaireStep(step),
-    onboardingText,
+    gettingStartedText,
   )
   const answers = form.values
   const errors = form.shown ? wordedErrors(form.problems) : {}
-  const index = ONBOARDING_STEPS.indexOf(step)
-  const last = index === ONBOARDING_STEPS.length - 1
+  const index = QUESTIONNAIRE_STEPS.indexOf(step)
+  const last = index === QUESTIONNAIRE_STEPS.length - 1
   const creating = wizard.creation.status === 'creating'
   const set = form.set
 
   if (wizard.creation.status === 'created') {
     const { name, key } = wizard.creation.project
-    return <p role="status">{onboardingText({ key: 'projectCreated', name, projectKey: key })}</p>
+    return <p role="status">{gettingStartedText({ key: 'projectCreated', name, projectKey: key })}</p>
   }
 
   const submit = form.submit((answers) => {
     dispatch(
       last
-        ? { type: 'onboarding/SubmitQuestionnaire', answers }
-        : { type: 'onboarding/CompleteQuestionnaireStep', step, answers },
+        ? { type: 'gettingStarted/SubmitQuestionnaire', answers }
+        : { type: 'gettingStarted/CompleteQuestionnaireStep', step, answers },
     )
     if (!last) form.reset(answers)
   })
-  const previous = ONBOARDING_STEPS[index - 1]
+  const previous = QUESTIONNAIRE_STEPS[index - 1]
   return (
     <form aria-label="Onboarding questionnaire" onSubmit={submit} noValidate>
-      <ol className={styles.steps} aria-label="Steps">
-        {ONBOARDING_STEPS.map((s) => (
-          <li key={s} className={styles.step} aria-current={s === step ? 'step' : undefined}>
+      <ol className={wizardCss.steps} aria-label="Steps">
+        {QUESTIONNAIRE_STEPS.map((s) => (
+          <li key={s} className={wizardCss.step} aria-current={s === step ? 'step' : undefined}>
             {STEP_TITLES[s]}
             {wizard.completed.includes(s) && <span> (done)</span>}
           </li>
@@ -248,17 +251,17 @@ function Wizard({ wizard }: { wizard: QuestionnaireWizard }) {
       <h3>{STEP_TITLES[step]}</h3>
       <StepFields step={step} answers={answers} errors={errors} set={set} />
       {wizard.creation.status === 'failed' && (
-        <p className={styles.error} role="alert">
-          {onboardingText({ key: 'projectCreationFailed', detail: wizard.creation.failure.message })}
+        <p className={wizardCss.error} role="alert">
+          {gettingStartedText({ key: 'projectCreationFailed', detail: wizard.creation.failure.message })}
         </p>
       )}
-      <div className={styles.actions}>
+      <div className={wizardCss.actions}>
         {previous !== undefined && (
           <Button
             type="button"
             variant="secondary"
             disabled={creating}
-            onClick={() => dispatch({ type: 'onboarding/ShowQuestionnaireStep', step: previous })}
+            onClick={() => dispatch({ type: 'gettingStarted/ShowQuestionnaireStep', step: previous })}
           >
             Back
           </Button>
@@ -272,12 +275,12 @@ function Wizard({ wizard }: { wizard: QuestionnaireWizard }) {
 }
 
 export default function QuestionnaireDialog() {
-  const wizard = useQuery({ type: 'onboarding/Questionnaire' })
+  const wizard = useQuery({ type: 'gettingStarted/Questionnaire' })
   const dispatch = useDispatch()
   return (
     <ShellDialog
       open={wizard !== undefined}
-      onClose={() => dispatch({ type: 'onboarding/CloseQuestionnaire' })}
+      onClose={() => dispatch({ type: 'gettingStarted/CloseQuestionnaire' })}
       title="Get started"
       description="Tell us about your work and create your first project."
     >

@@ -1,5 +1,5 @@
 /**
- * The onboarding questionnaire (spec 001 sections 3, 5): its steps, their validity with the
+ * The getting-started questionnaire (spec 001 sections 3, 5): its steps, their validity with the
  * messages a form shows, the project key rule and the default project.
  */
 import { isLeft, left, right, type Either } from 'fp-ts/Either'
@@ -7,7 +7,7 @@ import { none, some, type Option } from 'fp-ts/Option'
 import { validateMandatory } from '../shared/forms'
 import { PROJECT_KEY_MAX_LENGTH, validateProjectKey } from '../shared/projectKey'
 
-export const ONBOARDING_STEPS = [
+export const QUESTIONNAIRE_STEPS = [
   'init',
   'purpose',
   'details',
@@ -15,7 +15,7 @@ export const ONBOARDING_STEPS = [
   'projectName',
   'projectKey',
 ] as const
-export type OnboardingStep = (typeof ONBOARDING_STEPS)[number]
+export type QuestionnaireStep = (typeof QUESTIONNAIRE_STEPS)[number]
 
 export const PURPOSES = ['Commercial', 'Personal'] as const
 export type Purpose = (typeof PURPOSES)[number]
@@ -76,7 +76,7 @@ export const INITIAL_QUESTIONNAIRE: Questionnaire = {
 export type StepErrors = Readonly<Partial<Record<QuestionnaireField, QuestionnaireProblem>>>
 
 /** The problem of each field that breaks a rule of this step; empty when the step is valid. */
-export function stepErrors(step: OnboardingStep, q: Questionnaire): StepErrors {
+export function stepErrors(step: QuestionnaireStep, q: Questionnaire): StepErrors {
   switch (step) {
     case 'init':
       return {}
@@ -102,25 +102,25 @@ export function stepErrors(step: OnboardingStep, q: Questionnaire): StepErrors {
   }
 }
 
-export function isStepValid(step: OnboardingStep, q: Questionnaire): boolean {
+export function isStepValid(step: QuestionnaireStep, q: Questionnaire): boolean {
   return Object.keys(stepErrors(step, q)).length === 0
 }
 
 /** The first step the user still has to fix, or none when the questionnaire can be sent. */
 /** A step of the questionnaire, validated: the answers the step's command takes, or the step's problems. */
 export const validateQuestionnaireStep =
-  (step: OnboardingStep) =>
+  (step: QuestionnaireStep) =>
   (answers: Questionnaire): Either<StepErrors, Questionnaire> => {
     const errors = stepErrors(step, answers)
     return Object.keys(errors).length === 0 ? right(answers) : left(errors)
   }
 
-export function firstInvalidStep(q: Questionnaire): Option<OnboardingStep> {
-  const step = ONBOARDING_STEPS.find((s) => !isStepValid(s, q))
+export function firstInvalidStep(q: Questionnaire): Option<QuestionnaireStep> {
+  const step = QUESTIONNAIRE_STEPS.find((s) => !isStepValid(s, q))
   return step === undefined ? none : some(step)
 }
 
 /** Every problem of every step, by field. */
 export function questionnaireErrors(q: Questionnaire): StepErrors {
-  return Object.assign({}, ...ONBOARDING_STEPS.map((s) => stepErrors(s, q))) as StepErrors
+  return Object.assign({}, ...QUESTIONNAIRE_STEPS.map((s) => stepErrors(s, q))) as StepErrors
 }

@@ -6,12 +6,12 @@
 import { describe, expect, it } from 'vitest'
 import {
   needsGettingStartedWizard,
-  onboardingPathAfterLogin,
+  afterLoginPath,
   type AfterLoginInput,
-  type OnboardingUserFlags,
-} from '../../domain/onboarding/afterLogin'
+  type AfterLoginUserFlags,
+} from '../../domain/gettingStarted/afterLogin'
 
-const nobody: OnboardingUserFlags = {
+const nobody: AfterLoginUserFlags = {
   admin: false,
   firstLogin: false,
   freeTier: false,
@@ -20,8 +20,8 @@ const nobody: OnboardingUserFlags = {
   newOnboarding: false,
 }
 
-const after = (user: Partial<OnboardingUserFlags>, rest: Partial<Omit<AfterLoginInput, 'user'>> = {}) =>
-  onboardingPathAfterLogin({
+const after = (user: Partial<AfterLoginUserFlags>, rest: Partial<Omit<AfterLoginInput, 'user'>> = {}) =>
+  afterLoginPath({
     user: { ...nobody, ...user },
     via: 'password',
     onboardingNeeded: false,

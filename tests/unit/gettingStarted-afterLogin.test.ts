@@ -1,19 +1,19 @@
-// Given events, when a command, then events: onboarding after login (spec 000 section 4) and
-// the onboarding questionnaire (spec 001 sections 3–5), down to the project on the platform.
+// Given events, when a command, then events: getting started after login (spec 000 section 4)
+// and its questionnaire (spec 001 sections 3–5), down to the project on the platform.
 import { describe, expect, it } from 'vitest'
 import { left, right } from 'fp-ts/Either'
 import type { AppCommand, AppEvent, AppState } from '../../domain/app'
 import { sessionArea } from '../../domain/session/decider'
 import * as S from '../../domain/session/events'
 import * as P from '../../domain/platform/events'
-import * as O from '../../domain/onboarding/events'
-import { onboardingArea as onboardingSlice } from '../../domain/onboarding/decider'
+import * as O from '../../domain/gettingStarted/events'
+import { gettingStartedArea as gettingStartedSlice } from '../../domain/gettingStarted/decider'
 import { appSlice } from '../../domain/app'
-import { INITIAL_QUESTIONNAIRE, onboardingPathAfterLogin, type Questionnaire } from '../../domain/onboarding'
+import { INITIAL_QUESTIONNAIRE, afterLoginPath, type Questionnaire } from '../../domain/gettingStarted'
 import type { UserData } from '../../domain/session/types'
-import type { AdminApi, OnboardingApi } from '../../adapters/ports'
+import type { AdminApi, GettingStartedApi } from '../../adapters/ports'
 import { createApp } from '../../composition/createApp'
-import { onboardingEffects } from '../../commands/effects/onboarding'
+import { gettingStartedEffects } from '../../commands/effects/gettingStarted'
 import { fakePorts, notFaked } from '../support/fakePorts'
 import { safePath, user } from '../support/fixtures'
 import { evolve, foldEvents, spec } from '../support/decider'
@@ -21,14 +21,14 @@ import { evolve, foldEvents, spec } from '../support/decider'
 /** The session area's reactions as the app runs them: over the app's state. */
 const sessionPolicies = appSlice(sessionArea).policies!
 
-/** The area as the app runs it: its parts on the onboarding slice, their contexts from the state. */
-const onboardingArea = appSlice(onboardingSlice)
+/** The area as the app runs it: its slice, its context from the state. */
+const gettingStartedArea = appSlice(gettingStartedSlice)
 
 const NOW = Date.parse('2026-01-01T00:00:00.000Z')
 const meta = { now: new Date(NOW).toISOString(), id: 'x' }
 
 const given = (...events: AppEvent[]): AppState => foldEvents(events)
-const onboarding = spec(onboardingArea, meta)
+const gettingStarted = spec(gettingStartedArea, meta)
 const policies = (state: AppState, event: AppEvent): ReadonlyArray<AppCommand> =>
   sessionPolicies({ seq: 1, at: meta.now, source: 'effect', corr: 'c', event }, evolve(state, event))
 
@@ -53,12 +53,12 @@ const trialAdmin = user({
   newOnboarding: true,
 })
 
-describe('onboarding after login (spec 000 section 4)', () => {
+describe('getting started after login (spec 000 section 4)', () => {
   it('a first-login user with quick deploy goes to /quick-setup', () => {
     const { redirect, types } = login(user({ firstLogin: true, quickDeployEnabled: true }))
     expect(redirect).toEqual({ target: 'internal', path: '/quick-setup' })
-    // Onboarding's check comes before the redirect.
-    expect(types.indexOf('onboarding/AfterLoginChecked')).toBeLessThan(
+    // Getting started's check comes before the redirect.
+    expect(types.indexOf('gettingStarted/AfterLoginChecked')).toBeLessThan(
       types.indexOf('session/RedirectedAfterLogin'),
     )
     const state = given(S.SignedIn({ user: user(), via: 'password' }))
@@ -70,13 +70,13 @@ describe('onboarding after login (spec 000 section 4)', () => {
 
   it('takes the flags of this login, not those of a reload that already says it is not the first', () => {
     const reloaded = S.UserDataLoaded({ user: user({ quickDeployEnabled: true }) })
-    onboarding
+    gettingStarted
       .given(
         S.SignedIn({ user: user({ firstLogin: true, quickDeployEnabled: true }), via: 'password' }),
         reloaded,
       )
       .when({
-        type: 'onboarding/CheckAfterLogin',
+        type: 'gettingStarted/CheckAfterLogin',
         via: 'password',
         user: user({ firstLogin: true, quickDeployEnabled: true }),
       })
@@ -124,7 +124,7 @@ describe('onboarding after login (spec 000 section 4)', () => {
 
   it('the rule is one pure function of the flags', () => {
     expect(
-      onboardingPathAfterLogin({
+      afterLoginPath({
         user: trialAdmin,
         via: 'password',
         onboardingNeeded: false,
@@ -135,13 +135,13 @@ describe('onboarding after login (spec 000 section 4)', () => {
 
   it('a free-tier admin who has not seen getting started: the flag is set and saved, the wizard opens', () => {
     const { app, types } = login(trialAdmin)
-    expect(types).toContain('onboarding/GettingStartedSeen')
-    expect(app.getState().onboarding.gettingStartedSave).toBe('saving')
-    expect(app.getState().onboarding.questionnaire?.step).toBe('init')
+    expect(types).toContain('gettingStarted/Seen')
+    expect(app.getState().gettingStarted.seenSave).toBe('saving')
+    expect(app.getState().gettingStarted.questionnaire?.step).toBe('init')
     // Once per session: a second check sets nothing again.
-    onboarding
+    gettingStarted
       .at(app.getState())
-      .when({ type: 'onboarding/CheckAfterLogin', via: 'password', user: trialAdmin })
+      .when({ type: 'gettingStarted/CheckAfterLogin', via: 'password', user: trialAdmin })
       .then(O.AfterLoginChecked({ path: '/quick-setup' }))
   })
 
@@ -152,8 +152,8 @@ describe('onboarding after login (spec 000 section 4)', () => {
       { ...trialAdmin, hasSeenGettingStarted: true },
     ]) {
       const { app, types } = login(u)
-      expect(types).not.toContain('onboarding/GettingStartedSeen')
-      expect(app.getState().onboarding.questionnaire).toBeUndefined()
+      expect(types).not.toContain('gettingStarted/Seen')
+      expect(app.getState().gettingStarted.questionnaire).toBeUndefined()
     }
   })
 })
@@ -172,25 +172,25 @@ const complete = (
   ...steps: Array<'init' | 'purpose' | 'details' | 'desiredFeatures' | 'projectName'>
 ) => steps.reduce((s, step) => evolve(s, O.QuestionnaireStepCompleted({ step })), state)
 
-describe('the onboarding questionnaire (spec 001 sections 4 and 5)', () => {
+describe('the getting-started questionnaire (spec 001 sections 4 and 5)', () => {
   it('a step completes only when its rule holds, and the next step shows', () => {
     const state = complete(open(), 'init')
-    expect(state.onboarding.questionnaire).toMatchObject({ step: 'purpose', completed: ['init'] })
-    const at = onboarding.at(state)
+    expect(state.gettingStarted.questionnaire).toMatchObject({ step: 'purpose', completed: ['init'] })
+    const at = gettingStarted.at(state)
     at.when({
-      type: 'onboarding/CompleteQuestionnaireStep',
+      type: 'gettingStarted/CompleteQuestionnaireStep',
       step: 'purpose',
       answers: INITIAL_QUESTIONNAIRE,
     }).rejected(/^purpose: mandatory$/)
-    at.when({ type: 'onboarding/CompleteQuestionnaireStep', step: 'purpose', answers: valid }).then(
+    at.when({ type: 'gettingStarted/CompleteQuestionnaireStep', step: 'purpose', answers: valid }).then(
       O.QuestionnaireStepCompleted({ step: 'purpose' }),
     )
   })
 
   it('details: a role, otherRole for Other, companyName when commercial', () => {
-    const at = onboarding.at(complete(open(), 'init', 'purpose'))
+    const at = gettingStarted.at(complete(open(), 'init', 'purpose'))
     const step = (answers: Questionnaire) =>
-      at.when({ type: 'onboarding/CompleteQuestionnaireStep', step: 'details', answers })
+      at.when({ type: 'gettingStarted/CompleteQuestionnaireStep', step: 'details', answers })
     step({ ...valid, role: null }).rejected(/^role: mandatory$/)
     step({ ...valid, otherRole: ' ' }).rejected(/^otherRole: mandatory$/)
     step({ ...valid, companyName: '' }).rejected(/^companyName: mandatory$/)
@@ -200,38 +200,43 @@ describe('the onboarding questionnaire (spec 001 sections 4 and 5)', () => {
   })
 
   it('only the step shown can complete; back goes to a reached step only', () => {
-    const at = onboarding.at(complete(open(), 'init', 'purpose'))
-    at.when({ type: 'onboarding/CompleteQuestionnaireStep', step: 'projectKey', answers: valid }).rejected(
-      /^the questionnaire shows details, not projectKey$/,
-    )
-    at.when({ type: 'onboarding/ShowQuestionnaireStep', step: 'init' }).then(
+    const at = gettingStarted.at(complete(open(), 'init', 'purpose'))
+    at.when({
+      type: 'gettingStarted/CompleteQuestionnaireStep',
+      step: 'projectKey',
+      answers: valid,
+    }).rejected(/^the questionnaire shows details, not projectKey$/)
+    at.when({ type: 'gettingStarted/ShowQuestionnaireStep', step: 'init' }).then(
       O.QuestionnaireStepShown({ step: 'init' }),
     )
-    at.when({ type: 'onboarding/ShowQuestionnaireStep', step: 'projectName' }).rejected(
+    at.when({ type: 'gettingStarted/ShowQuestionnaireStep', step: 'projectName' }).rejected(
       /^the step projectName is not reached yet$/,
     )
   })
 
   it("the default project is 'Default Project' / dflt, and a bad key is refused with its problem's key", () => {
-    const at = onboarding.at(complete(open(), 'init', 'purpose', 'details', 'desiredFeatures', 'projectName'))
-    at.when({ type: 'onboarding/SubmitQuestionnaire', answers: { ...valid, projectKey: 'Dflt' } }).rejected(
-      /^projectKey: projectKeyStart$/,
+    const at = gettingStarted.at(
+      complete(open(), 'init', 'purpose', 'details', 'desiredFeatures', 'projectName'),
     )
-    const submit = at.when({ type: 'onboarding/SubmitQuestionnaire', answers: valid })
+    at.when({
+      type: 'gettingStarted/SubmitQuestionnaire',
+      answers: { ...valid, projectKey: 'Dflt' },
+    }).rejected(/^projectKey: projectKeyStart$/)
+    const submit = at.when({ type: 'gettingStarted/SubmitQuestionnaire', answers: valid })
     submit.then(O.ProjectCreationRequested({ answers: { ...valid, desiredFeature: ['CI/CD'] } }))
     expect(valid).toMatchObject({ projectName: 'Default Project', projectKey: 'dflt' })
     const creating = submit.after()
-    expect(creating.onboarding.questionnaire?.creation).toEqual({ status: 'creating' })
-    onboarding
+    expect(creating.gettingStarted.questionnaire?.creation).toEqual({ status: 'creating' })
+    gettingStarted
       .at(creating)
-      .when({ type: 'onboarding/SubmitQuestionnaire', answers: valid })
+      .when({ type: 'gettingStarted/SubmitQuestionnaire', answers: valid })
       .rejected(/^the project is being created$/)
   })
 
   it('nothing happens in a questionnaire that is not open', () => {
-    onboarding
+    gettingStarted
       .given()
-      .when({ type: 'onboarding/SubmitQuestionnaire', answers: valid })
+      .when({ type: 'gettingStarted/SubmitQuestionnaire', answers: valid })
       .rejected(/^the questionnaire is not open$/)
   })
 })
@@ -239,8 +244,8 @@ describe('the onboarding questionnaire (spec 001 sections 4 and 5)', () => {
 function projectPorts(create: AdminApi['createProject']) {
   const saved: Questionnaire[] = []
   let seen = 0
-  const onboardingApi: OnboardingApi = {
-    ...notFaked<OnboardingApi>(),
+  const gettingStartedApi: GettingStartedApi = {
+    ...notFaked<GettingStartedApi>(),
     saveGettingStartedSeen: async () => {
       seen += 1
       return right(undefined)
@@ -252,28 +257,28 @@ function projectPorts(create: AdminApi['createProject']) {
   }
   const adminApi: AdminApi = { ...notFaked<AdminApi>(), createProject: create }
   const app = createApp({
-    ports: fakePorts({ onboardingApi, adminApi }),
-    effects: onboardingEffects,
+    ports: fakePorts({ gettingStartedApi, adminApi }),
+    effects: gettingStartedEffects,
     // Signed in before the app started (a reload): no policy has run for this login.
     seed: [S.UserDataLoaded({ user: trialAdmin })],
   })
   return { app, saved, seen: () => seen }
 }
 
-describe('onboarding effects: the platform is asked, its answer recorded', () => {
+describe('getting started effects: the platform is asked, its answer recorded', () => {
   it('saves the getting-started flag, then creates the project from the answers', async () => {
     const created: Array<{ key: string; name: string }> = []
     const { app, saved, seen } = projectPorts(async (p) => {
       created.push({ key: p.key, name: p.name })
       return right({ key: p.key, name: p.name, description: '', createdAt: meta.now })
     })
-    app.dispatch({ type: 'onboarding/CheckAfterLogin', via: 'password', user: trialAdmin })
-    await expect.poll(() => app.getState().onboarding.gettingStartedSave).toBe('saved')
+    app.dispatch({ type: 'gettingStarted/CheckAfterLogin', via: 'password', user: trialAdmin })
+    await expect.poll(() => app.getState().gettingStarted.seenSave).toBe('saved')
     expect(seen()).toBe(1)
     for (const step of ['init', 'purpose', 'details', 'desiredFeatures', 'projectName'] as const)
-      app.dispatch({ type: 'onboarding/CompleteQuestionnaireStep', step, answers: valid })
-    app.dispatch({ type: 'onboarding/SubmitQuestionnaire', answers: valid })
-    await expect.poll(() => app.getState().onboarding.questionnaire?.creation.status).toBe('created')
+      app.dispatch({ type: 'gettingStarted/CompleteQuestionnaireStep', step, answers: valid })
+    app.dispatch({ type: 'gettingStarted/SubmitQuestionnaire', answers: valid })
+    await expect.poll(() => app.getState().gettingStarted.questionnaire?.creation.status).toBe('created')
     expect(created).toEqual([{ key: 'dflt', name: 'Default Project' }])
     expect(saved).toEqual([valid])
   })
@@ -286,15 +291,15 @@ describe('onboarding effects: the platform is asked, its answer recorded', () =>
         ? left({ kind: 'status', status: 409, message: 'A project with key dflt already exists' })
         : right({ key: 'dflt', name: 'Default Project', description: '', createdAt: meta.now })
     })
-    app.dispatch({ type: 'onboarding/OpenQuestionnaire' })
+    app.dispatch({ type: 'gettingStarted/OpenQuestionnaire' })
     for (const step of ['init', 'purpose', 'details', 'desiredFeatures', 'projectName'] as const)
-      app.dispatch({ type: 'onboarding/CompleteQuestionnaireStep', step, answers: valid })
-    app.dispatch({ type: 'onboarding/SubmitQuestionnaire', answers: valid })
-    await expect.poll(() => app.getState().onboarding.questionnaire?.creation.status).toBe('failed')
-    expect(app.getState().onboarding.questionnaire?.creation).toMatchObject({
+      app.dispatch({ type: 'gettingStarted/CompleteQuestionnaireStep', step, answers: valid })
+    app.dispatch({ type: 'gettingStarted/SubmitQuestionnaire', answers: valid })
+    await expect.poll(() => app.getState().gettingStarted.questionnaire?.creation.status).toBe('failed')
+    expect(app.getState().gettingStarted.questionnaire?.creation).toMatchObject({
       failure: { status: 409, message: 'A project with key dflt already exists' },
     })
-    app.dispatch({ type: 'onboarding/SubmitQuestionnaire', answers: valid })
-    await expect.poll(() => app.getState().onboarding.questionnaire?.creation.status).toBe('created')
+    app.dispatch({ type: 'gettingStarted/SubmitQuestionnaire', answers: valid })
+    await expect.poll(() => app.getState().gettingStarted.questionnaire?.creation.status).toBe('created')
   })
 })

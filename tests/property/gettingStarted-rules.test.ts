@@ -3,24 +3,24 @@ import fc from 'fast-check'
 import { isRight } from 'fp-ts/Either'
 import {
   DESIRED_FEATURES,
-  ONBOARDING_STEPS,
+  QUESTIONNAIRE_STEPS,
   PURPOSES,
   ROLES,
   isStepValid,
   questionnaireErrors as allProblemsOf,
   stepErrors as problemsOf,
   validateProjectKey,
-  type OnboardingStep,
+  type QuestionnaireStep,
   type Questionnaire,
   type QuestionnaireField,
   type StepErrors,
-} from '../../domain/onboarding'
+} from '../../domain/gettingStarted'
 import { messageText } from '../../ui/shared/messages'
 
 /** The rules give problems as keys; the catalogue words them (the exact messages are checked in words). */
 const worded = (errors: StepErrors): Record<string, string> =>
   Object.fromEntries(Object.entries(errors).map(([field, problem]) => [field, messageText(problem!)]))
-const stepErrors = (step: OnboardingStep, q: Questionnaire) => worded(problemsOf(step, q))
+const stepErrors = (step: QuestionnaireStep, q: Questionnaire) => worded(problemsOf(step, q))
 const questionnaireErrors = (q: Questionnaire) => worded(allProblemsOf(q))
 import { isBase64, encodeBase64, validateName, NAME_PATTERN } from '../../domain/shared/forms'
 import { MANDATORY_MESSAGE } from '../../domain/shared/formWords'
@@ -52,7 +52,7 @@ const validQuestionnaire: fc.Arbitrary<Questionnaire> = fc
   )
 
 interface Violation {
-  readonly step: OnboardingStep
+  readonly step: QuestionnaireStep
   readonly field: QuestionnaireField
   readonly message: string
   readonly break: (q: Questionnaire) => fc.Arbitrary<Questionnaire>
@@ -131,7 +131,7 @@ describe('onboarding questionnaire', () => {
   it('every valid questionnaire passes every step', () => {
     fc.assert(
       fc.property(validQuestionnaire, (q) => {
-        for (const step of ONBOARDING_STEPS) expect(stepErrors(step, q), step).toEqual({})
+        for (const step of QUESTIONNAIRE_STEPS) expect(stepErrors(step, q), step).toEqual({})
         expect(questionnaireErrors(q)).toEqual({})
       }),
       { numRuns: 2_000 },
@@ -145,7 +145,7 @@ describe('onboarding questionnaire', () => {
     fc.assert(
       fc.property(broken, ({ v, b }) => {
         expect(stepErrors(v.step, b)).toEqual({ [v.field]: v.message })
-        for (const step of ONBOARDING_STEPS)
+        for (const step of QUESTIONNAIRE_STEPS)
           if (step !== v.step) expect(isStepValid(step, b), step).toBe(true)
         expect(questionnaireErrors(b)).toEqual({ [v.field]: v.message })
       }),

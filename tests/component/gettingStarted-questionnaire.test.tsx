@@ -4,9 +4,9 @@ import { describe, expect, it } from 'vitest'
 import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { left, right } from 'fp-ts/Either'
-import type { AdminApi, OnboardingApi, Result } from '../../adapters/ports'
+import type { AdminApi, GettingStartedApi, Result } from '../../adapters/ports'
 import type { Project } from '../../domain/admin'
-import { onboardingEffects } from '../../commands/effects/onboarding'
+import { gettingStartedEffects } from '../../commands/effects/gettingStarted'
 import { notFaked } from '../support/fakePorts'
 import { renderShell } from './shellFixtures'
 
@@ -22,12 +22,12 @@ function platform(answers: ReadonlyArray<() => Promise<Result<Project>>>) {
       return answer()
     },
   }
-  const onboardingApi: OnboardingApi = {
-    ...notFaked<OnboardingApi>(),
+  const gettingStartedApi: GettingStartedApi = {
+    ...notFaked<GettingStartedApi>(),
     saveGettingStartedSeen: async () => right(undefined),
     saveQuestionnaire: async () => right(undefined),
   }
-  return { adminApi, onboardingApi, created }
+  return { adminApi, gettingStartedApi, created }
 }
 
 const project = (key: string, name: string): Project => ({
@@ -42,8 +42,8 @@ async function openFromQuickSetup(overrides: ReturnType<typeof platform>) {
   renderShell(
     '/quick-setup',
     { user: { name: 'admin', admin: true }, features: { quickDeployLanding: true } },
-    { adminApi: overrides.adminApi, onboardingApi: overrides.onboardingApi },
-    onboardingEffects,
+    { adminApi: overrides.adminApi, gettingStartedApi: overrides.gettingStartedApi },
+    gettingStartedEffects,
   )
   await user.click(await screen.findByRole('button', { name: 'Create your first project' }))
   const dialog = await screen.findByRole('dialog', { name: 'Get started' })

@@ -5,7 +5,7 @@ import {
   DEFAULT_PROJECT,
   DESIRED_FEATURES,
   INITIAL_QUESTIONNAIRE,
-  ONBOARDING_STEPS,
+  QUESTIONNAIRE_STEPS,
   PURPOSES,
   ROLES,
   firstInvalidStep,
@@ -14,17 +14,17 @@ import {
   stepErrors as problemsOf,
   validateProjectKey as projectKeyProblem,
   validateQuestionnaireStep,
-  type OnboardingStep,
+  type QuestionnaireStep,
   type Questionnaire,
   type StepErrors,
-} from '../../domain/onboarding'
+} from '../../domain/gettingStarted'
 import { mapLeft } from 'fp-ts/Either'
 import { messageText } from '../../ui/shared/messages'
 
 /** The rules give problems as keys; the catalogue words them (the exact messages are checked in words). */
 const worded = (errors: StepErrors): Record<string, string> =>
   Object.fromEntries(Object.entries(errors).map(([field, problem]) => [field, messageText(problem!)]))
-const stepErrors = (step: OnboardingStep, q: Questionnaire) => worded(problemsOf(step, q))
+const stepErrors = (step: QuestionnaireStep, q: Questionnaire) => worded(problemsOf(step, q))
 const questionnaireErrors = (q: Questionnaire) => worded(allProblemsOf(q))
 const validateProjectKey = (key: string) => mapLeft(messageText)(projectKeyProblem(key))
 
@@ -41,7 +41,7 @@ const valid: Questionnaire = {
 
 describe('questionnaire constants', () => {
   it('has the steps, options and default project of the spec', () => {
-    expect(ONBOARDING_STEPS).toEqual([
+    expect(QUESTIONNAIRE_STEPS).toEqual([
       'init',
       'purpose',
       'details',
@@ -76,7 +76,7 @@ describe('validateProjectKey', () => {
 
 describe('steps', () => {
   it('a complete questionnaire is valid at every step', () => {
-    for (const step of ONBOARDING_STEPS) expect(isStepValid(step, valid)).toBe(true)
+    for (const step of QUESTIONNAIRE_STEPS) expect(isStepValid(step, valid)).toBe(true)
     expect(firstInvalidStep(valid)).toEqual(none)
     expect(questionnaireErrors(valid)).toEqual({})
   })
