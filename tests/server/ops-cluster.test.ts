@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
+import { strFromU8, unzipSync } from 'fflate'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openDatabase } from '../../server/db'
 import { sqliteSql } from '../../server/db/sqliteSql'
@@ -45,6 +46,21 @@ const onlineArtifactory = (rows: NodeRow[]) =>
     .map((r) => r.node_id)
     .sort()
 
+/** Both nodes Online, each with its own files (written through a stream: a moment after start). */
+async function bothNodesLogging(): Promise<NodeRow[]> {
+  const rows = await until(status, (r) => onlineArtifactory(r).length === 2, 'two online nodes')
+  for (const node of ['node-1', 'node-2']) {
+    const file = join(dataDir, 'logs', node, 'artifactory-service.log')
+    await until(async () => existsSync(file), Boolean, `${file}`)
+    await until(
+      async () => readFileSync(file, 'utf8'),
+      (t) => t.includes(`started on ${node}`),
+      `${node} log line`,
+    )
+  }
+  return rows
+}
+
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'console-cluster-'))
   // The database exists before the cluster starts, with an admin session to ask for status.
@@ -85,24 +101,56 @@ afterAll(async () => {
 
 describe('the server as a cluster', () => {
   it('runs two nodes that both show Online in /system/status/ha, each with its own logs', async () => {
-    const rows = await until(status, (r) => onlineArtifactory(r).length === 2, 'two online nodes')
+    const rows = await bothNodesLogging()
     expect(onlineArtifactory(rows)).toEqual(['node-1', 'node-2'])
-    // Each node writes its own files (through a stream: they appear a moment after start).
-    for (const node of ['node-1', 'node-2']) {
-      const file = join(dataDir, 'logs', node, 'artifactory-service.log')
-      await until(async () => existsSync(file), Boolean, `${file}`)
-      await until(
-        async () => readFileSync(file, 'utf8'),
-        (t) => t.includes(`started on ${node}`),
-        `${node} log line`,
-      )
-    }
     // The primary announced both nodes once they listened.
     await until(
       async () => output,
       (o) => /Node node-1 \(pid \d+\) is serving/.test(o) && /Node node-2 \(pid \d+\) is serving/.test(o),
       'both nodes serving',
     )
+  }, 60_000)
+
+  it("carries both nodes' logs in a support bundle, whichever node builds it", async () => {
+    await bothNodesLogging()
+    const api = `${baseUrl}/ui/api/v1`
+    const made = await fetch(`${api}/ui/userSupport/generateBundle`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'x-requested-with': 'XMLHttpRequest',
+        origin: baseUrl,
+        cookie: admin.cookie,
+      },
+      body: JSON.stringify({ name: 'cluster', parameters: { thread_dump: { count: 0 } } }),
+    })
+    expect(made.status).toBe(201)
+    const { id, node_id: builder } = (await made.json()) as { id: string; node_id: string }
+    await until(
+      async () =>
+        (await (
+          await fetch(`${api}/ui/userSupport/listBundles`, { headers: { cookie: admin.cookie } })
+        ).json()) as Array<{
+          id: string
+          status: string
+        }>,
+      (list) => list.some((b) => b.id === id && b.status === 'success'),
+      'the bundle built',
+    )
+    const zip = await fetch(`${api}/ui/userSupport/downloadBundle/${id}`, {
+      headers: { cookie: admin.cookie },
+    })
+    const entries = unzipSync(new Uint8Array(await zip.arrayBuffer()))
+    const manifest = JSON.parse(strFromU8(entries['manifest.json']!)) as {
+      logsOf: string[]
+      logsLacking: unknown[]
+    }
+    // The nodes of one host share its data folder: the other node's files are read from it.
+    expect(manifest.logsLacking).toEqual([])
+    // The building node first, then the others.
+    expect(manifest.logsOf).toEqual([builder, ...['node-1', 'node-2'].filter((n) => n !== builder)])
+    for (const node of ['node-1', 'node-2'])
+      expect(strFromU8(entries[`logs/${node}/artifactory-service.log`]!)).toContain(`started on ${node}`)
   }, 60_000)
 
   it('restarts a node that crashes', async () => {

@@ -32,6 +32,16 @@ async function createUser(name: string): Promise<void> {
   expect(res.status, await res.clone().text()).toBe(201)
 }
 
+/** `name@1.0.0` published into npm-local by the owner: the answer's status. */
+const publishAsOwner = async (name: string) =>
+  (
+    await fetch(`${server.url}/artifactory/api/npm/npm-local/${name}`, {
+      method: 'PUT',
+      headers: { authorization: basic('owner'), 'content-type': 'application/json' },
+      body: JSON.stringify(publishBody(name, '1.0.0').body),
+    })
+  ).status
+
 const ui = (path: string, cookie: string) => fetch(`${server.url}/ui/api/v1${path}`, { headers: { cookie } })
 
 beforeAll(async () => {
@@ -54,12 +64,7 @@ beforeAll(async () => {
     body: 'the plans',
   })
   expect(file.status).toBe(201)
-  const published = await fetch(`${server.url}/artifactory/api/npm/npm-local/hidden-lib`, {
-    method: 'PUT',
-    headers: { authorization: basic('owner'), 'content-type': 'application/json' },
-    body: JSON.stringify(publishBody('hidden-lib', '1.0.0').body),
-  })
-  expect(published.status).toBe(200)
+  expect(await publishAsOwner('hidden-lib')).toBe(200)
   outsider = signInDirectlyAs(server, { outsider: true })
   await grant(server, { repositories: ['npm', 'npm-remote'], users: { [outsider.name]: ['read'] } })
   reader = signInDirectlyAs(server).cookie
@@ -174,13 +179,8 @@ describe("the console's tree and files", () => {
       fenced.cookie,
     )
     expect(byPath.status).toBe(404)
-    // A package beside it, which the target does not exclude, is read, README and all.
-    const open = await fetch(`${server.url}/artifactory/api/npm/npm-local/fenced-lib`, {
-      method: 'PUT',
-      headers: { authorization: basic('owner'), 'content-type': 'application/json' },
-      body: JSON.stringify(publishBody('fenced-lib', '1.0.0').body),
-    })
-    expect(open.status).toBe(200)
+    // A package beside it, which the target does not exclude, is read.
+    expect(await publishAsOwner('fenced-lib')).toBe(200)
     expect((await readme('npm://fenced-lib@1.0.0')).status).toBe(200)
   })
 
