@@ -227,7 +227,6 @@ function RepositoriesList() {
               />
               {admin && (
                 <DeleteButton
-                  compact
                   what="repository"
                   name={r.key}
                   disabled={state.deletion.status === 'pending'}
