@@ -62,8 +62,8 @@ describe('packages landing', () => {
     )
   })
 
-  it('says nothing was downloaded yet rather than list packages nobody downloaded', async () => {
-    renderArea(<PackagesArea />, {
+  it('says nothing was downloaded yet, what will show there and how to start, rather than list packages nobody downloaded', async () => {
+    const view = renderArea(<PackagesArea />, {
       path: '/packages',
       pattern: PATTERN,
       api: fakePackagesApi({ packages: [makePackage('alpha', { stats: { downloads: 0, followers: 0 } })] }),
@@ -71,7 +71,11 @@ describe('packages landing', () => {
     })
     const popular = await screen.findByRole('region', { name: 'Most downloaded' })
     expect(within(popular).queryByRole('link')).toBeNull()
-    expect(within(popular).getByText(/Nothing downloaded yet/)).toBeInTheDocument()
+    expect(within(popular).getByText('Nothing downloaded yet')).toBeInTheDocument()
+    // What will show there, in words, and the way to make it happen: a client set up to install.
+    expect(within(popular).getByText(/packages installed most often/)).toBeInTheDocument()
+    await userEvent.click(within(popular).getByRole('button', { name: 'Open Set Me Up' }))
+    await act(() => until(view.app, (s) => s.setMeUp.panel?.visible === true))
     expect(
       within(screen.getByRole('region', { name: 'Newest packages' })).getByRole('link', { name: 'alpha' }),
     ).toBeInTheDocument()

@@ -492,4 +492,74 @@ describe('cramped at 1024 px (e2e)', () => {
       await page.setViewportSize({ width: 1024, height: 768 })
     }
   })
+
+  it('the filters column ends inside the window at 1024 and 1440 px, each filter reached by Tab', async () => {
+    const page = pages.get('developer')!
+    try {
+      for (const [width, height] of [
+        [1024, 768],
+        [1440, 900],
+      ] as const) {
+        await page.setViewportSize({ width, height })
+        for (const screen of ['packages', 'packages-search']) {
+          await show('developer', screen)
+          const filters = page.getByRole('complementary', { name: 'Filters' })
+          const column = await box(page, filters)
+          const results = await box(page, page.getByRole('region', { name: 'Results' }))
+          const where = `${screen} at ${width}`
+          // It was some 1,400 px tall at 1024: the page went on 600 px below a list of six.
+          expect(column.y + column.height, where).toBeLessThanOrEqual(height)
+          const pageHeight = await page.evaluate(() => document.documentElement.scrollHeight)
+          expect(pageHeight, where).toBeLessThanOrEqual(Math.max(height, results.y + results.height + 64))
+          // Every filter by Tab, from the first type to the last box, each drawn where it is
+          // seen when it has the focus (not under the column's title, not out of its box).
+          await filters.getByRole('checkbox').first().focus()
+          const last = filters.getByRole('checkbox', { name: 'Release versions only' })
+          for (let i = 0; i < 80 && !(await last.evaluate((e) => e === document.activeElement)); i++) {
+            await page.keyboard.press('Tab')
+            const stop = await page.evaluate(() => {
+              const focused = document.activeElement!
+              const r = focused.getBoundingClientRect()
+              const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2)
+              const seen = !!hit && (hit === focused || focused.contains(hit) || hit.contains(focused))
+              return { inside: !!focused.closest('aside'), seen, name: focused.outerHTML.slice(0, 80) }
+            })
+            expect(stop.inside, `${where}: ${stop.name}`).toBe(true)
+            expect(stop.seen, `${where}: ${stop.name}`).toBe(true)
+          }
+          expect(await last.evaluate((e) => e === document.activeElement), where).toBe(true)
+          for (const [role, name] of [
+            ['textbox', 'Repositories'],
+            ['textbox', 'Licences'],
+            ['button', 'Apply'],
+          ] as const)
+            expect(await filters.getByRole(role, { name, exact: true }).count(), where).toBe(1)
+        }
+      }
+    } finally {
+      await page.setViewportSize({ width: 1024, height: 768 })
+    }
+  })
+
+  it('admin lists: each row’s Delete is an icon named for its item, the names keep the room', async () => {
+    for (const [screen, table, row, what] of [
+      ['admin-users', 'Users', 'developer', 'user'],
+      ['admin-groups', 'Groups', 'readers', 'group'],
+      ['admin-permissions', 'Permissions', 'Any Remote', 'permission'],
+    ] as const) {
+      const page = await show('admin', screen)
+      const list = page.getByRole('table', { name: table })
+      const remove = list.getByRole('button', { name: `Delete ${what} ${row}`, exact: true })
+      // Worded ('Delete'), the button was 90 px wide beside names of 100 to 170 px.
+      const removeBox = await box(page, remove)
+      expect(removeBox.width, screen).toBeLessThanOrEqual(40)
+      expect((await remove.textContent())?.trim(), screen).toBe('')
+      const tableBox = await box(page, list)
+      expect(removeBox.x + removeBox.width, screen).toBeLessThanOrEqual(tableBox.x + tableBox.width)
+      const name = list
+        .getByRole('rowheader', { name: new RegExp(`^${row}`) })
+        .getByRole('link', { name: row })
+      expect(await linesOf(name), screen).toBe(1)
+    }
+  })
 })

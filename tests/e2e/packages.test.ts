@@ -30,26 +30,31 @@ async function signedInAt1440() {
 }
 
 describe('packages browser (e2e)', () => {
-  it('before anything is downloaded, the newest packages take the width of a 1440 px window', async () => {
-    // Beside the one-line 'Most downloaded' note they left the right half of the page empty.
+  it('before anything is downloaded, the two lists stand side by side at 1440 px, of one height', async () => {
+    // The newest took the width over a one-line 'Most downloaded' note, which left the lower
+    // right of the page blank; now the empty list says what will show there and how to start.
     const { context, page } = await signedInAt1440()
     await page.goto(`${server.url}/ui/packages`)
     const popular = page.getByRole('region', { name: 'Most downloaded' })
-    await popular.getByText(/^Nothing downloaded yet/).waitFor({ timeout: 20_000 })
+    await popular.getByText('Nothing downloaded yet', { exact: true }).waitFor({ timeout: 20_000 })
     const newest = page.getByRole('region', { name: 'Newest packages' })
-    const cards = newest.getByRole('listitem')
-    await cards.first().waitFor()
-    const [first, second, lists] = await Promise.all([
-      cards.nth(0).boundingBox(),
-      cards.nth(1).boundingBox(),
+    await newest.getByRole('listitem').first().waitFor()
+    const setUp = popular.getByRole('button', { name: 'Open Set Me Up' })
+    const [lists, empty, action] = await Promise.all([
       newest.boundingBox(),
+      popular.boundingBox(),
+      setUp.boundingBox(),
     ])
-    const note = await popular.boundingBox()
-    if (!first || !second || !lists || !note) throw new Error('no box')
-    // Two cards a row, and the note under the list rather than beside it.
-    expect(second.y).toBe(first.y)
-    expect(second.x).toBeGreaterThan(first.x + first.width)
-    expect(note.y).toBeGreaterThan(lists.y + lists.height)
+    if (!lists || !empty || !action) throw new Error('no box')
+    // Side by side, the same height: no blank corner beside or under either.
+    expect(Math.abs(empty.y - lists.y)).toBeLessThanOrEqual(1)
+    expect(empty.x).toBeGreaterThan(lists.x + lists.width)
+    expect(Math.abs(empty.height - lists.height)).toBeLessThanOrEqual(2)
+    // Its way forward in the middle of its height, not at its top edge.
+    const middle = action.y + action.height / 2 - empty.y
+    expect(middle).toBeGreaterThan(empty.height * 0.4)
+    await setUp.click()
+    await page.getByRole('complementary', { name: 'Set Me Up' }).waitFor({ timeout: 20_000 })
     await context.close()
   })
 

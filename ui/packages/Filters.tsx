@@ -95,11 +95,14 @@ export const Filters = memo(function Filters({
   const before = model.before?.slice(0, 10) ?? ''
 
   return (
-    <aside className={`${kit.raised} ${styles.panelColumn}`} aria-label="Filters">
-      <h2 className={surface.cardTitle}>
-        <SlidersHorizontal size={16} aria-hidden />
-        Filters
-      </h2>
+    <aside className={`${kit.raised} ${styles.panelColumn} ${styles.filters}`} aria-label="Filters">
+      {/* Its title stays at the column's top while the filters scroll under it. */}
+      <div className={styles.filtersHead}>
+        <h2 className={surface.cardTitle}>
+          <SlidersHorizontal size={16} aria-hidden />
+          Filters
+        </h2>
+      </div>
       <fieldset className={styles.group}>
         <legend>Package type</legend>
         {/* The chosen types first, then a few others: a type chosen in the bar is always in sight,

@@ -36,7 +36,9 @@ export const LANDING_TEXTS = {
   none: 'No packages yet',
   noneHint: 'Publish one with the commands in Set Me Up, or install one through a remote repository.',
   openSetMeUp: 'Open Set Me Up',
-  noDownloads: 'Nothing downloaded yet: packages show here as people install them.',
+  noDownloads: 'Nothing downloaded yet',
+  noDownloadsHint:
+    'The packages installed most often through the platform show here, with their downloads. Set up your package manager to start.',
 } as const
 
 export function Landing() {
@@ -82,9 +84,10 @@ export function Landing() {
 }
 
 /**
- * The newest and the most downloaded packages side by side. Until anything is downloaded the
- * newest take the whole width, two cards a row where there is room, over a one-line note: beside
- * a note alone, they left the right half of a 1440 px window empty.
+ * The newest and the most downloaded packages side by side, of one height. Until anything is
+ * downloaded the second says what will show there and how to start, in the middle of its height:
+ * a one-line note under the newest (which took the width) left the lower right of a 1440 px
+ * window blank.
  */
 function LandingLists({
   newest,
@@ -93,7 +96,7 @@ function LandingLists({
   readonly newest: ReadonlyArray<PackageSummary>
   readonly popular: ReadonlyArray<PackageSummary>
 }) {
-  const wide = popular.length === 0
+  const dispatch = useDispatch()
   return (
     <div className={styles.landingLists}>
       <PackageCards
@@ -105,15 +108,26 @@ function LandingLists({
             Added <RelativeTime iso={p.created} />
           </>
         )}
-        wide={wide}
       />
       <PackageCards
         title={LANDING_TEXTS.popular}
         icon={<Download size={16} aria-hidden="true" />}
         packages={popular}
         fact={(p) => counted(p.stats.downloads, DOWNLOAD_WORDS)}
-        empty={LANDING_TEXTS.noDownloads}
-        wide={wide}
+        empty={
+          <div className={styles.landingEmpty}>
+            <EmptyState
+              icon={<Download size={24} />}
+              title={LANDING_TEXTS.noDownloads}
+              hint={LANDING_TEXTS.noDownloadsHint}
+              action={
+                <Button size="sm" onClick={() => dispatch({ type: 'setMeUp/Show' })}>
+                  {LANDING_TEXTS.openSetMeUp}
+                </Button>
+              }
+            />
+          </div>
+        }
       />
     </div>
   )
@@ -125,46 +139,43 @@ function PackageCards({
   packages,
   fact,
   empty,
-  wide = false,
 }: {
-  readonly empty?: string
-  /** Across the whole row of lists rather than one column of it. */
-  readonly wide?: boolean
+  /** What the list says while it has no package. */
+  readonly empty?: React.ReactNode
   readonly title: string
   readonly icon: React.ReactNode
   readonly packages: ReadonlyArray<PackageSummary>
   readonly fact: (p: PackageSummary) => React.ReactNode
 }) {
   return (
-    <section
-      aria-label={title}
-      className={`${kit.raised} ${styles.landingSection} ${wide ? styles.landingWide : ''}`}
-    >
+    <section aria-label={title} className={`${kit.raised} ${styles.landingSection}`}>
       <h2 className={styles.landingTitle}>
         {icon}
         {title}
       </h2>
-      {packages.length === 0 && empty && <p className={styles.hint}>{empty}</p>}
-      <ul className={styles.cards}>
-        {packages.map((p) => (
-          <li key={p.id} className={styles.card}>
-            <span className={styles.cardIcon}>
-              <TypeIcon type={p.packageType} />
-            </span>
-            <span className={styles.cardTitle}>
-              <Link href={packagePath(p.id)} className={styles.rowName}>
-                {p.name}
-              </Link>
-              {p.latestVersion && <span className={styles.version}>{p.latestVersion}</span>}
-            </span>
-            <span className={styles.cardDescription}>{markdownToText(p.description ?? '')}</span>
-            <span className={styles.cardMeta}>
-              <span>{p.packageType}</span>
-              <span>{fact(p)}</span>
-            </span>
-          </li>
-        ))}
-      </ul>
+      {packages.length === 0 && empty}
+      {packages.length > 0 && (
+        <ul className={styles.cards}>
+          {packages.map((p) => (
+            <li key={p.id} className={styles.card}>
+              <span className={styles.cardIcon}>
+                <TypeIcon type={p.packageType} />
+              </span>
+              <span className={styles.cardTitle}>
+                <Link href={packagePath(p.id)} className={styles.rowName}>
+                  {p.name}
+                </Link>
+                {p.latestVersion && <span className={styles.version}>{p.latestVersion}</span>}
+              </span>
+              <span className={styles.cardDescription}>{markdownToText(p.description ?? '')}</span>
+              <span className={styles.cardMeta}>
+                <span>{p.packageType}</span>
+                <span>{fact(p)}</span>
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
     </section>
   )
 }
