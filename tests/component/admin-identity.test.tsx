@@ -556,6 +556,31 @@ describe('permissions', () => {
     ])
   })
 
+  it('says None where a permission names no repository, user or group, never a blank cell', async () => {
+    open('/admin/management/permissions', {
+      permissions: () =>
+        Promise.resolve(
+          right([
+            {
+              name: 'unused',
+              repositories: [],
+              includePatterns: ['**'],
+              excludePatterns: [],
+              users: {},
+              groups: {},
+              createdAt: T0,
+            },
+          ]),
+        ),
+    })
+    const row = await screen.findByRole('row', { name: /^unused / })
+    expect(
+      within(row)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['None', 'None', 'None', ''])
+  })
+
   it('creates a permission, keeping the form when the server refuses it, and deletes one', async () => {
     const user = userEvent.setup()
     let refuse = true

@@ -25,6 +25,9 @@ import styles from './admin.module.css'
 
 const LIST = '/admin/management/permissions'
 
+/** A list of names, or None: a blank cell read as a value not yet loaded. */
+const named = (names: ReadonlyArray<string>) => (names.length === 0 ? 'None' : names.join(', '))
+
 export function PermissionsList() {
   const permissions = useResource('permissions')
   const deletion = useDeletion('permission', 'permissionDelete', (name) => ({
@@ -49,12 +52,9 @@ export function PermissionsList() {
           name={(p) => p.name}
           href={(p) => editPath(LIST, p.name)}
           columns={[
-            {
-              header: 'Repositories',
-              cell: (p) => (p.repositories.length === 0 ? 'None' : p.repositories.join(', ')),
-            },
-            { header: 'Users', cell: (p) => Object.keys(p.users).join(', ') },
-            { header: 'Groups', cell: (p) => Object.keys(p.groups).join(', ') },
+            { header: 'Repositories', cell: (p) => named(p.repositories) },
+            { header: 'Users', cell: (p) => named(Object.keys(p.users)) },
+            { header: 'Groups', cell: (p) => named(Object.keys(p.groups)) },
           ]}
           deletion={deletion}
         />
