@@ -64,15 +64,10 @@ export function Landing() {
         <LandingSkeleton />
       ) : shown.newest.length === 0 ? (
         <div className={kit.raised}>
-          <EmptyState
+          <SetUpToFill
             icon={<PackageSearch size={32} />}
             title={LANDING_TEXTS.none}
             hint={LANDING_TEXTS.noneHint}
-            action={
-              <Button size="sm" onClick={() => dispatch({ type: 'setMeUp/Show' })}>
-                {LANDING_TEXTS.openSetMeUp}
-              </Button>
-            }
           />
         </div>
       ) : (
@@ -96,7 +91,6 @@ function LandingLists({
   readonly newest: ReadonlyArray<PackageSummary>
   readonly popular: ReadonlyArray<PackageSummary>
 }) {
-  const dispatch = useDispatch()
   return (
     <div className={styles.landingLists}>
       <PackageCards
@@ -116,20 +110,40 @@ function LandingLists({
         fact={(p) => counted(p.stats.downloads, DOWNLOAD_WORDS)}
         empty={
           <div className={styles.landingEmpty}>
-            <EmptyState
+            <SetUpToFill
               icon={<Download size={24} />}
               title={LANDING_TEXTS.noDownloads}
               hint={LANDING_TEXTS.noDownloadsHint}
-              action={
-                <Button size="sm" onClick={() => dispatch({ type: 'setMeUp/Show' })}>
-                  {LANDING_TEXTS.openSetMeUp}
-                </Button>
-              }
             />
           </div>
         }
       />
     </div>
+  )
+}
+
+/** An empty place that packages fill once a client publishes or installs them: Set Me Up shows how. */
+function SetUpToFill({
+  icon,
+  title,
+  hint,
+}: {
+  readonly icon: React.ReactNode
+  readonly title: string
+  readonly hint: string
+}) {
+  const dispatch = useDispatch()
+  return (
+    <EmptyState
+      icon={icon}
+      title={title}
+      hint={hint}
+      action={
+        <Button size="sm" onClick={() => dispatch({ type: 'setMeUp/Show' })}>
+          {LANDING_TEXTS.openSetMeUp}
+        </Button>
+      }
+    />
   )
 }
 
