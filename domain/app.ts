@@ -10,6 +10,7 @@ import {
   type AreaRegistry,
   type DeferredArea,
   type PartlyLoadedArea,
+  type WorkingFold,
 } from './areaRegistry'
 import { busArea } from './bus'
 import { platformArea } from './platform'
@@ -144,9 +145,8 @@ export const eagerAreas: AppRegistry = createAreaRegistry<AppState, AppEvent, An
 /** The one fold, over every area (see areaRegistry.ts; replay speed depends on it being cheap). */
 export const evolve: (state: AppState, event: AppEvent, meta: EventMeta) => AppState = eagerAreas.evolve
 
-/** The fold into a working root that replay owns (see areaRegistry.ts). */
-export const evolveInto: (root: Record<string, unknown>, event: AppEvent, meta: EventMeta) => void =
-  eagerAreas.evolveInto
+/** A fold into working state that replay owns (see areaRegistry.ts). */
+export const workingFold = (start: AppState): WorkingFold<AppState, AppEvent> => eagerAreas.working(start)
 
 /**
  * Every event type the client knows, for decoding and upcasting logs; an event that moved

@@ -72,15 +72,23 @@ export interface AreaRegistry<S, E extends { readonly type: string }, A extends 
   /** The one fold, over the loaded areas; `meta` is the event's envelope (or its line in a log). */
   evolve(state: S, event: E, meta: EventMeta): S
   /**
-   * The same fold into a root the caller owns and shows nobody until it is done (replay's
-   * working state): each slice the event changes is replaced in place, so no root object is
-   * made per event. The slices themselves stay immutable.
+   * The same fold over a working copy of `start` that the caller owns and shows nobody until
+   * it is done (replay's): no root object is made per event, and the slices are held by each
+   * area's place in the canonical order, not looked up by key on every event. The slices
+   * themselves stay immutable; `start` is not written to.
    */
-  evolveInto(root: Record<string, unknown>, event: E, meta: EventMeta): void
+  working(start: S): WorkingFold<S, E>
   /** The version an event type is written at (1 when unknown). */
   eventVersion(type: string): number
   /** The codec and version of an event type of a loaded area. */
   eventSpec(type: string): EventSpec | undefined
+}
+
+/** A fold in progress (see `AreaRegistry.working`). */
+export interface WorkingFold<S, E> {
+  evolve(event: E, meta: EventMeta): void
+  /** The state folded so far: a new root each call, with the start's keys of no area kept. */
+  state(): S
 }
 
 /**
@@ -114,11 +122,22 @@ export function createAreaRegistry<S, E extends { readonly type: string }, A ext
     }
     return reached
   }
+  // The same routes for a working fold: each area's evolve with its slice's place in `order`.
+  const slotRoutes = new Map<string, ReadonlyArray<{ readonly slot: number; readonly evolve: AnyEvolve }>>()
+  const slotRoute = (type: string) => {
+    let reached = slotRoutes.get(type)
+    if (reached === undefined) {
+      reached = route(type).map((a) => ({ slot: order.indexOf(a.key), evolve: a.evolve as AnyEvolve }))
+      slotRoutes.set(type, reached)
+    }
+    return reached
+  }
   const add = (area: A) => {
     byKey.set(area.key, area)
     for (const spec of area.events) specs.set(spec.type, spec)
     active = order.flatMap((key) => byKey.get(key) ?? [])
     routes.clear()
+    slotRoutes.clear()
   }
   for (const a of areas) {
     if (isDeferred(a)) pending.set(a.key, a)
@@ -167,14 +186,26 @@ export function createAreaRegistry<S, E extends { readonly type: string }, A ext
       }
       return (next as S | undefined) ?? state
     },
-    evolveInto(root, event, meta) {
-      const reached = route(event.type)
-      // An index, not for…of: replay folds every event here, and an iterator is an object.
-      for (let i = 0; i < reached.length; i++) {
-        const area = reached[i]!
-        const before = root[area.key]
-        const after = (area.evolve as AnyEvolve)(before, event, meta)
-        if (after !== before) root[area.key] = after
+    working(start) {
+      const root = start as Record<string, unknown>
+      // An array indexed by place, not a keyed read and write of a root per area per event:
+      // the fold alone runs 5–10% faster (docs/figures.md).
+      const slots = order.map((key) => root[key])
+      return {
+        evolve(event, meta) {
+          const reached = slotRoute(event.type)
+          // An index, not for…of: replay folds every event here, and an iterator is an object.
+          for (let i = 0; i < reached.length; i++) {
+            const { slot, evolve } = reached[i]!
+            slots[slot] = evolve(slots[slot], event, meta)
+          }
+        },
+        state() {
+          const out: Record<string, unknown> = { ...root }
+          for (let i = 0; i < order.length; i++)
+            if (slots[i] !== undefined || Object.hasOwn(root, order[i]!)) out[order[i]!] = slots[i]
+          return out as S
+        },
       }
     },
     eventVersion: (type) => specs.get(type)?.v ?? 1,

@@ -6,7 +6,7 @@
 import * as t from 'io-ts'
 import { PathReporter } from 'io-ts/PathReporter'
 import { isLeft } from 'fp-ts/Either'
-import { evolveInto, eventSpecs, initialAppState, type AppEvent, type AppState } from './app'
+import { eventSpecs, initialAppState, workingFold, type AppEvent, type AppState } from './app'
 import type { Envelope, Source } from './shared/area'
 import { jsonGuard, type JsonGuard } from './shared/jsonGuard'
 import { buildInfo, compareVersions, type BuildInfo } from './build'
@@ -255,9 +255,9 @@ export interface LineReplay {
  */
 export function createLineReplay(options: ReplayOptions = {}, expectedLines = 1 << 16): LineReplay {
   const errors: LineError[] = []
-  // The state being folded, changed in place (each slice it holds stays immutable): a new root
-  // per event was most of the fold's own cost. Copied out for the snapshot callback and the result.
-  let working: Record<string, unknown> = { ...initialAppState }
+  // The state being folded, its slices held by place (each stays immutable): a new root per
+  // event was most of the fold's own cost. A root is made for the snapshot callback and the result.
+  let working = workingFold(initialAppState)
   let header: t.TypeOf<typeof HeaderLine> | undefined
   let trailer: { line: number; value: t.TypeOf<typeof TrailerLine> } | undefined
   let events = 0
@@ -295,7 +295,7 @@ export function createLineReplay(options: ReplayOptions = {}, expectedLines = 1 
       return
     }
     if (stopped) return
-    evolveInto(working, event, line)
+    working.evolve(event, line)
     if (options.onEvent) {
       const { at, source, corr } = line
       options.onEvent({ seq, at, source, corr, event })
@@ -344,11 +344,13 @@ export function createLineReplay(options: ReplayOptions = {}, expectedLines = 1 
       } else if (kind === 'snapshot') {
         if (SnapshotLine.is(raw) && events === 0 && !anyEvent) {
           // Spread, not Object.assign: a log's own "__proto__" key stays a plain key.
-          working = withInitialDefaults(
-            currentShape({ ...initialAppState, ...raw.state }),
-            initialAppState,
-          ) as Record<string, unknown>
-          options.onSnapshot?.(raw.seq, { ...working } as unknown as AppState)
+          working = workingFold(
+            withInitialDefaults(
+              currentShape({ ...initialAppState, ...raw.state }),
+              initialAppState,
+            ) as AppState,
+          )
+          options.onSnapshot?.(raw.seq, working.state())
           lastSeq = raw.seq
           baseSeq = raw.seq
         } else errors.push({ line: n, message: 'malformed or misplaced snapshot' })
@@ -385,7 +387,7 @@ export function createLineReplay(options: ReplayOptions = {}, expectedLines = 1 
           message: `truncated: the trailer's last seq is ${trailer.value.lastSeq}, the log's is ${top}`,
         })
       errors.sort((a, b) => a.line - b.line)
-      const state = { ...working } as unknown as AppState
+      const state = working.state()
       const actualHash = logStateHash(state)
       const comparable = trailer !== undefined && !stopped && !unknownFormat
       const replayer = options.replayer ?? buildInfo

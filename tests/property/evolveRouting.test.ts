@@ -76,11 +76,12 @@ describe('routing events to the areas that evolve on them', () => {
     fc.assert(
       fc.property(fc.array(recordedArbitrary, { minLength: 100, maxLength: 300 }), (recorded) => {
         let immutable = initialAppState
-        const working: Record<string, unknown> = { ...initialAppState }
+        const fold = eagerAreas.working(initialAppState)
         for (const meta of recorded) {
           immutable = eagerAreas.evolve(immutable, meta.event, meta)
-          eagerAreas.evolveInto(working, meta.event, meta)
+          fold.evolve(meta.event, meta)
         }
+        const working = fold.state()
         for (const area of areaList) expect(working[area.key], area.key).toEqual(immutable[area.key])
         // The shared initial state is never written to.
         expect(initialAppState).toEqual(eagerAreas.initialState)
