@@ -7,9 +7,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { manualClock } from '../../server/clock'
 import { call } from '../support/apiCalls'
-import { browserHeaders, startTestServer, type TestServer } from '../support/server'
+import { startTestServer, type TestServer } from '../support/server'
 import { signInDirectly } from './helpers/catalogSession'
 import { licencePolicy } from '../support/xrayPolicies'
+import { putBuildInfo } from './helpers/buildInfo'
 
 let server: TestServer
 let admin: string
@@ -330,16 +331,9 @@ describe('builds', () => {
       "SELECT sha256 FROM catalog_files WHERE version_id = 'npm://lodash@4.17.15' AND lead = 1",
     ))!
     const put = (name: string) =>
-      fetch(`${server.url}/artifactory/api/build`, {
-        method: 'PUT',
-        headers: browserHeaders(server.url, admin),
-        body: JSON.stringify({
-          name,
-          number: '1',
-          started: '2026-06-01T00:00:00.000Z',
-          modules: [{ id: 'app', dependencies: [{ id: 'lodash:4.17.15', sha256: lodash.sha256 }] }],
-        }),
-      })
+      putBuildInfo(server, admin, name, [
+        { id: 'app', dependencies: [{ id: 'lodash:4.17.15', sha256: lodash.sha256 }] },
+      ])
     expect((await put('app')).status).toBe(204)
     expect((await put('other')).status).toBe(204)
     const status = async (name: string) =>

@@ -13,6 +13,7 @@ import { signInDirectly } from './helpers/catalogSession'
 import { osvAdvisory } from '../support/osvAdvisories'
 import { securityPolicy } from '../support/xrayPolicies'
 import { publishBody } from '../support/npmPublish'
+import { putBuildInfo } from './helpers/buildInfo'
 
 let server: TestServer
 let admin: string
@@ -46,16 +47,9 @@ async function publish(name: string): Promise<string> {
 
 /** Uploads run 1 of `name`, whose module's artifact is the file with `sha256`. */
 async function uploadBuild(name: string, sha256: string) {
-  const res = await fetch(`${server.url}/artifactory/api/build`, {
-    method: 'PUT',
-    headers: browserHeaders(server.url, admin),
-    body: JSON.stringify({
-      name,
-      number: '1',
-      started: '2026-06-01T00:00:00.000Z',
-      modules: [{ id: name, artifacts: [{ name: 'package.tgz', sha256 }] }],
-    }),
-  })
+  const res = await putBuildInfo(server, admin, name, [
+    { id: name, artifacts: [{ name: 'package.tgz', sha256 }] },
+  ])
   expect(res.status).toBe(204)
 }
 
