@@ -50,6 +50,24 @@ describe('the storage line', () => {
     }
     expect(byteAxis(0)).toEqual({ top: 1, ticks: [0] })
   })
+
+  it('takes the finest step whose ticks fit, four intervals included', () => {
+    const MB = 1024 ** 2
+    // 3.5 MB with its room above needs four 1 MB intervals: as many as the axis allows, so the
+    // grid is 1 MB apart, not 2 MB.
+    expect(byteAxis(3.5 * MB)).toEqual({ top: 4 * MB, ticks: [0, MB, 2 * MB, 3 * MB, 4 * MB] })
+    expect(byteAxis(3.5 * MB, 2)).toEqual({ top: 4 * MB, ticks: [0, 2 * MB, 4 * MB] })
+  })
+
+  it('steps by its largest step past what four of them hold, still above the highest day', () => {
+    // 500 of 1024⁵ bytes (written 512000 TB): a platform storing exabytes.
+    const largest = BYTE_TICK_STEPS[BYTE_TICK_STEPS.length - 1]!
+    expect(largest).toBe(500 * 1024 ** 5)
+    const max = 5 * largest
+    const { top, ticks } = byteAxis(max)
+    expect(top).toBe(6 * largest)
+    expect(ticks).toEqual([0, 1, 2, 3, 4, 5, 6].map((i) => i * largest))
+  })
 })
 
 describe('overview bars', () => {
