@@ -2,13 +2,6 @@
 // A module of its own: the bundle's builder and its session file both use it.
 export const REDACTED = '********'
 
-/**
- * Tokens the platform issues: client tokens (`cnt_`, registry/auth.ts) and container registry
- * tokens (`oci_`, containers/auth.ts), each 32 random bytes in base64url. Only their hashes are
- * stored, so a bundle cannot know them by value: it knows them by this shape.
- */
-const ISSUED_TOKEN = /(?<![A-Za-z0-9_-])(?:cnt|oci)_[A-Za-z0-9_-]{43}(?![A-Za-z0-9_-])/g
-
 const REGEX_SPECIAL = /[\\^$.*+?()[\]{}|/-]/g
 const literal = (text: string) => text.replace(REGEX_SPECIAL, '\\$&')
 
@@ -35,6 +28,23 @@ function characterForms(ch: string): string {
   if (LOG_CLEANED.has(ch)) forms.push(' ')
   return `(?:${forms.join('|')})`
 }
+
+const BASE64URL = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_'
+/** One base64url character, as it is or percent-encoded (a client may encode any character). */
+const TOKEN_CHARACTER = `(?:[A-Za-z0-9_-]|%(?:25)*(?:${[...BASE64URL]
+  .map((ch) => encodedByte(ch.charCodeAt(0)).replace('%(?:25)*', ''))
+  .join('|')}))`
+
+/**
+ * Tokens the platform issues: client tokens (`cnt_`, registry/auth.ts) and container registry
+ * tokens (`oci_`, containers/auth.ts), each 32 random bytes in base64url. Only their hashes are
+ * stored, so a bundle cannot know them by value: it knows them by this shape, in any form.
+ */
+const ISSUED_TOKEN = new RegExp(
+  `(?<![A-Za-z0-9_-])(?:${['cnt_', 'oci_'].map((p) => [...p].map(characterForms).join('')).join('|')})` +
+    `${TOKEN_CHARACTER}{43}(?![A-Za-z0-9_-])`,
+  'g',
+)
 
 /** A secret in any of its forms, character by character (a client may encode some and not others). */
 const secretPattern = (secret: string) => new RegExp([...secret].map(characterForms).join(''), 'g')
