@@ -4,8 +4,8 @@
  * Each area's API port is a section below, named `<Area>Api`.
  */
 import type { Questionnaire } from '../domain/gettingStarted/rules'
-import type { ContactRequest } from '../domain/onboarding/contact'
-import type { ContactRecord } from '../domain/onboarding/types'
+import type { ContactRequest } from '../domain/contact/rules'
+import type { ContactRecord } from '../domain/contact/types'
 import type { PersonalizationChoices } from '../domain/onboarding/personalization'
 import type { EducationModule, EducationVideoId } from '../domain/education'
 import type { Either } from 'fp-ts/Either'
@@ -535,12 +535,16 @@ export interface GettingStartedApi {
   saveQuestionnaire(answers: Questionnaire): Promise<Result<void>>
 }
 
-// --- onboarding (contact us, personalization) ------------------------------------------------
-export interface OnboardingApi {
+// --- contact us (the form, the requests admins read) -----------------------------------------
+export interface ContactApi {
   /** Sends a contact request; a demo request may come back with a page to book a time. */
   sendContactRequest(request: ContactRequest): Promise<Result<{ readonly schedulingLink: string | null }>>
   /** The contact requests the platform stored, newest first (admins). */
   contactRequests(): Promise<Result<ReadonlyArray<ContactRecord>>>
+}
+
+// --- onboarding (personalization) ------------------------------------------------------------
+export interface OnboardingApi {
   /** Whether the platform has the signed-in user's personalization. */
   personalizationStatus(): Promise<Result<{ readonly sent: boolean }>>
   /** Sends the signed-in user's personalization choices. */
@@ -587,6 +591,7 @@ export interface Ports {
   readonly navigationApi: NavigationApi
   readonly onboardingApi: OnboardingApi
   readonly gettingStartedApi: GettingStartedApi
+  readonly contactApi: ContactApi
   readonly setMeUpApi: SetMeUpApi
   readonly educationApi: EducationApi
   readonly repositoriesApi: RepositoriesApi

@@ -7,7 +7,7 @@
  * Without MUTATE it measures every area's `rules.ts` and `decider.ts`, and the rule modules they
  * import from their area (`session/loginGuard.ts`, `search/searchTypes.ts`…). MUTATE narrows it: a
  * comma-separated list of areas (`MUTATE=integrations,artifacts`, every file of each) or of
- * single files (`MUTATE=integrations/rules,onboarding/contactDecider`), or of a file's lines
+ * single files (`MUTATE=integrations/rules,contact/decider`), or of a file's lines
  * (`MUTATE=navigation/routes:262-327`, as Stryker's `mutate` takes them), so that a loaded machine runs
  * one file at a time (its area's tests only: a narrowed figure is never above the whole run's).
  * MUTATE_TESTS narrows the tests instead: a comma-separated list of test files, the only ones run

@@ -27,6 +27,7 @@ import { releaseBundlesArea } from './releaseBundles'
 import { quickSetupArea } from './quickSetup/decider'
 import { setMeUpArea } from './setMeUp/decider'
 import { gettingStartedArea } from './gettingStarted/decider'
+import { contactArea } from './contact/decider'
 import { onboardingArea } from './onboarding/decider'
 import { supportBundlesArea } from './supportBundles'
 import { repositoriesArea } from './repositories/decider'
@@ -59,6 +60,7 @@ const sliceAreas = [
   quickSetupArea,
   setMeUpArea,
   gettingStartedArea,
+  contactArea,
   onboardingArea,
   supportBundlesArea,
   repositoriesArea,

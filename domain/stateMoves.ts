@@ -762,6 +762,15 @@ const gettingStartedToOwnArea = partToOwnArea(
   { questionnaire: 'questionnaire', seenSave: 'gettingStartedSave' },
 )
 
+/**
+ * Contact us (the form's request and the requests admins read) went from the onboarding area,
+ * where it was a part, to an area of its own: `onboarding.contact` is `contact.form` now.
+ */
+const contactToOwnArea = partToOwnArea('the contact area: onboarding -> contact', 'contact', {
+  form: 'contact',
+  requests: 'contactRequests',
+})
+
 export const STATE_MOVES: ReadonlyArray<StateMove> = [
   setUpToOnboarding,
   tourToOwnArea,
@@ -783,6 +792,7 @@ export const STATE_MOVES: ReadonlyArray<StateMove> = [
   downloadMessageAsKey,
   setMeUpToOwnArea,
   gettingStartedToOwnArea,
+  contactToOwnArea,
 ]
 
 /**

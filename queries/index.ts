@@ -22,6 +22,7 @@ import { overviewQueries } from './overview'
 import { quickSetupQueries } from './quickSetup'
 import { setMeUpQueries } from './setMeUp'
 import { gettingStartedQueries } from './gettingStarted'
+import { contactQueries } from './contact'
 import { onboardingQueries } from './onboarding'
 import { educationQueries } from './education'
 import { supportBundlesQueries } from './supportBundles'
@@ -51,6 +52,7 @@ export const queryTable = {
   ...quickSetupQueries,
   ...setMeUpQueries,
   ...gettingStartedQueries,
+  ...contactQueries,
   ...onboardingQueries,
   ...supportBundlesQueries,
   ...integrationsQueries,

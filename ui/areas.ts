@@ -26,6 +26,7 @@ import { releaseBundlesManifest } from './releaseBundles/manifest'
 import { quickSetupManifest } from './quickSetup/manifest'
 import { setMeUpManifest } from './setMeUp/manifest'
 import { gettingStartedManifest } from './gettingStarted/manifest'
+import { contactManifest } from './contact/manifest'
 import { onboardingManifest } from './onboarding/manifest'
 import { supportBundlesManifest } from './supportBundles/manifest'
 import { repositoriesManifest } from './repositories/manifest'
@@ -63,6 +64,7 @@ export const areaManifests: ReadonlyArray<AreaManifest> = [
   quickSetupManifest,
   setMeUpManifest,
   gettingStartedManifest,
+  contactManifest,
   onboardingManifest,
   supportBundlesManifest,
   repositoriesManifest,

@@ -1,9 +1,5 @@
 import { EMPTY, exhaustMap, mergeMap, switchMap } from 'rxjs'
 import {
-  ContactRequestAccepted,
-  ContactRequestFailed,
-  ContactRequestsLoaded,
-  ContactRequestsLoadFailed,
   PersonalizationLoaded,
   PersonalizationLoadFailed,
   PersonalizationSendFailed,
@@ -17,30 +13,6 @@ import {
 } from '../../domain/onboarding/personalization'
 import type { Effect, EffectTable } from './types'
 import { ofType, request } from './operators'
-
-/** Sends the contact request the decider accepted; the answer (or the failure) becomes an event. */
-const sendContactRequest: Effect = (events$, _state$, ports) =>
-  events$.pipe(
-    ofType('onboarding/ContactRequestPosted'),
-    exhaustMap((envelope) =>
-      request(envelope, () => ports.onboardingApi.sendContactRequest(envelope.event.data.request), {
-        done: (value) => ContactRequestAccepted({ schedulingLink: value.schedulingLink }),
-        failed: (failure) => ContactRequestFailed({ failure }),
-      }),
-    ),
-  )
-
-/** Loads the contact requests for the admin page; a newer request wins. */
-const loadContactRequests: Effect = (events$, _state$, ports) =>
-  events$.pipe(
-    ofType('onboarding/ContactRequestsRequested'),
-    switchMap((envelope) =>
-      request(envelope, () => ports.onboardingApi.contactRequests(), {
-        done: (value) => ContactRequestsLoaded({ requests: [...value] }),
-        failed: (failure) => ContactRequestsLoadFailed({ failure }),
-      }),
-    ),
-  )
 
 /**
  * Asks the platform whether it has the user's personalization, with what local storage kept
@@ -96,8 +68,6 @@ const sendPersonalization: Effect = (events$, _state$, ports) =>
 
 // Effects of the onboarding area: each calls a port and turns the answer into an event.
 export const onboardingEffects: EffectTable = {
-  sendContactRequest,
-  loadContactRequests,
   loadPersonalization,
   storePersonalization,
   sendPersonalization,

@@ -5,7 +5,6 @@ import type { OnboardingCommand } from './commands'
 
 /** The fields of each command of the area, decoded before it is decided (the type is checked by the bus). */
 export const onboardingCommandCodecs: CommandCodecs<OnboardingCommand> = {
-  'onboarding/CloseContactForm': t.UnknownRecord,
   'onboarding/ClosePersonalization': t.UnknownRecord,
   'onboarding/CompletePersonalizationStep': t.type({
     change: t.union([
@@ -41,28 +40,10 @@ export const onboardingCommandCodecs: CommandCodecs<OnboardingCommand> = {
       t.type({ step: t.literal('view'), stepDataObject: t.type({ artifactOnly: t.boolean }) }),
     ]),
   }),
-  'onboarding/LoadContactRequests': t.UnknownRecord,
   'onboarding/LoadPersonalization': t.UnknownRecord,
   'onboarding/OpenPersonalization': t.UnknownRecord,
   'onboarding/SendPersonalization': t.UnknownRecord,
   'onboarding/ShowPersonalizationStep': t.type({
     step: t.keyof({ technologies: null, goal: null, view: null }),
   }),
-  'onboarding/SubmitContactRequest': t.type({
-    form: t.type({
-      firstName: t.string,
-      lastName: t.string,
-      country: t.string,
-      email: t.string,
-      helpOption: t.union([
-        t.null,
-        t.literal('Request a demo'),
-        t.literal('Technical support'),
-        t.literal('Request trial extension'),
-        t.literal('Contact sales'),
-      ]),
-      optionalComment: t.string,
-    }),
-  }),
-  'onboarding/ThankForContactRequest': t.UnknownRecord,
 }

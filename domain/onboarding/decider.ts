@@ -1,29 +1,26 @@
 /**
- * The onboarding area, made of its parts: contact us and personalization; getting started,
- * quick setup, set-me-up and the education center are areas of their own (domain/gettingStarted,
- * domain/quickSetup, domain/setMeUp, domain/education).
+ * The onboarding area, made of its parts: personalization; getting started, contact us, quick
+ * setup, set-me-up and the education center are areas of their own (domain/gettingStarted,
+ * domain/contact, domain/quickSetup, domain/setMeUp, domain/education).
  * Each part decides on the fields of the slice it owns and a small context of its own; the
  * state, the events and the commands keep the one `onboarding` key, so logs keep their shape.
  */
 import { ofParts, type SliceArea } from '../shared/area'
-import type { NavigationCommand, NavigationState } from '../navigation'
 import type { SessionState } from '../session'
 import type { OnboardingCommand } from './commands'
 import { onboardingCommandCodecs } from './commandCodecs.gen'
 import { onboardingEvents } from './events'
 import type { OnboardingPartEvent } from './part'
 import { initialOnboardingState, type OnboardingState } from './types'
-import { contactPart } from './contactDecider'
 import { personalizationPart } from './personalizationDecider'
 
 /** The slices the parts' contexts read. */
 export interface OnboardingSlices {
   readonly session: SessionState
-  readonly navigation: Pick<NavigationState, 'location' | 'openModals'>
 }
 
 /** The parts, in the order an event that reaches several of them is folded. */
-export const onboardingParts = [contactPart, personalizationPart] as const
+export const onboardingParts = [personalizationPart] as const
 
 export const onboardingArea: SliceArea<
   'onboarding',
@@ -31,14 +28,14 @@ export const onboardingArea: SliceArea<
   OnboardingCommand,
   OnboardingPartEvent,
   { readonly root: OnboardingSlices },
-  NavigationCommand | OnboardingCommand,
+  OnboardingCommand,
   OnboardingSlices
 > = ofParts<
   'onboarding',
   OnboardingState,
   OnboardingCommand,
   OnboardingPartEvent,
-  NavigationCommand | OnboardingCommand,
+  OnboardingCommand,
   OnboardingSlices
 >(
   {

@@ -1,63 +1,10 @@
 import * as t from 'io-ts'
 import { defineEvent, type EventOf } from '../shared/events'
 import { Failure } from '../shared/failure'
-import { HELP_OPTIONS } from './contact'
 import { PERSONALIZATION_STEPS, PersonalizationDataC, StepDataOfC } from './personalization'
 
 const literals = <T extends string>(values: ReadonlyArray<T>) =>
   t.keyof(Object.fromEntries(values.map((v) => [v, null])) as Record<T, null>)
-
-const HelpOptionC = literals(HELP_OPTIONS)
-
-// The fields a person types (trimmed), as sent and as stored.
-const contactFields = {
-  firstName: t.string,
-  lastName: t.string,
-  country: t.string,
-  email: t.string,
-  helpOption: HelpOptionC,
-  optionalComment: t.string,
-}
-/** What the contact form sends: the trimmed fields and the lead source of the help option. */
-export const ContactRequestC = t.type({
-  ...contactFields,
-  LeadSource: t.string,
-  Lead_Source_Details__c: t.string,
-  MRK_FormType__c: t.string,
-})
-/** A stored request as an admin reads it. */
-export const ContactRecordC = t.type({ id: t.number, ...contactFields, createdAt: t.string })
-
-// The contact-us form (spec 001 section 4): posting, then accepted or failed; either resets it.
-export const ContactRequestPosted = defineEvent(
-  'onboarding/ContactRequestPosted',
-  t.type({ request: ContactRequestC }),
-)
-/**
- * The platform stored the request. `schedulingLink` is the scheduling-link flow (a demo
- * request the platform answers with a page to book a time): the dialog shows the link, no toast.
- */
-export const ContactRequestAccepted = defineEvent(
-  'onboarding/ContactRequestAccepted',
-  t.type({ schedulingLink: t.union([t.string, t.null]) }),
-)
-export const ContactRequestFailed = defineEvent(
-  'onboarding/ContactRequestFailed',
-  t.type({ failure: Failure }),
-)
-export const ContactFormClosed = defineEvent('onboarding/ContactFormClosed', t.type({}))
-export const ContactRequestsRequested = defineEvent(
-  'onboarding/ContactRequestsRequested',
-  t.type({ requestId: t.string }),
-)
-export const ContactRequestsLoaded = defineEvent(
-  'onboarding/ContactRequestsLoaded',
-  t.type({ requests: t.array(ContactRecordC) }),
-)
-export const ContactRequestsLoadFailed = defineEvent(
-  'onboarding/ContactRequestsLoadFailed',
-  t.type({ failure: Failure }),
-)
 
 // Personalization onboarding (spec 001 sections 3-4): loaded with what storage kept, step by
 // step, then sent to the platform; after sending, the stored data is removed and the display hidden.
@@ -107,15 +54,6 @@ export const PersonalizationSendFailed = defineEvent(
 )
 
 // Each part of the area (decider.ts) evolves its own group of events.
-export const contactEvents = [
-  ContactRequestPosted,
-  ContactRequestAccepted,
-  ContactRequestFailed,
-  ContactFormClosed,
-  ContactRequestsRequested,
-  ContactRequestsLoaded,
-  ContactRequestsLoadFailed,
-] as const
 export const personalizationEvents = [
   PersonalizationRequested,
   PersonalizationLoaded,
@@ -128,6 +66,6 @@ export const personalizationEvents = [
   PersonalizationSent,
   PersonalizationSendFailed,
 ] as const
-export const onboardingEvents = [...contactEvents, ...personalizationEvents] as const
+export const onboardingEvents = [...personalizationEvents] as const
 
 export type OnboardingEvent = EventOf<(typeof onboardingEvents)[number]>

@@ -5,5 +5,4 @@
 export * from './types'
 export * from './events'
 export type * from './commands'
-export * from './contact'
 export * from './personalization'

@@ -4,7 +4,7 @@
 import type { FastifyInstance } from 'fastify'
 import { HttpError, type ServerContext } from '../context'
 import { emailSchema, errors } from '../auth/schemas'
-import { HELP_OPTIONS } from '../../domain/onboarding/contact'
+import { HELP_OPTIONS } from '../../domain/contact/rules'
 import { isoNow } from '../clock'
 import { platformStore, type ContactRow } from './store'
 

@@ -1,8 +1,8 @@
 /**
  * The navigation area's decider for the chrome (sidebar, menus, modals, project, plugin
  * routes, navigation type, debug panel, chunk failures) as a specification (set-me-up and quick
- * setup are the onboarding area's: onboarding-decider.test.ts; the tour has its own:
- * tour-decider.test.ts). The route guard pipeline has its own tests (navigation-pipeline.test.ts).
+ * setup are areas of their own: setMeUp-decider.test.ts, quickSetup-decider.test.ts; the tour
+ * has its own: tour-decider.test.ts). The route guard pipeline has its own tests (navigation-pipeline.test.ts).
  */
 import { appSlice } from '../../domain/app'
 import { describe, expect, it } from 'vitest'

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { left, right } from 'fp-ts/Either'
 import { ofParts, type SlicePart } from '../../domain/shared/area'
 import { onboardingArea, onboardingParts } from '../../domain/onboarding/decider'
+import { contactArea } from '../../domain/contact/decider'
 import { onboardingCommandCodecs } from '../../domain/onboarding/commandCodecs.gen'
 import { onboardingEvents } from '../../domain/onboarding/events'
 import { specMeta, specEventMeta } from '../support/decider'
@@ -118,7 +119,9 @@ describe('the onboarding area’s parts', () => {
   })
 
   it('are composed into the area', () => {
-    // Navigated was quick setup's, which is an area of its own now (domain/quickSetup).
-    expect(onboardingArea.evolvesOn).toEqual(['navigation/ModalClosed'])
+    // Navigated was quick setup's and ModalClosed contact us's: areas of their own now
+    // (domain/quickSetup, domain/contact), the contact area listing the dialog's closing itself.
+    expect(onboardingArea.evolvesOn).toEqual([])
+    expect(contactArea.evolvesOn).toEqual(['navigation/ModalClosed'])
   })
 })

@@ -1,10 +1,10 @@
 /**
- * Administration → Contact Requests (the onboarding area's data, on an admin page): what trial and tour users sent through the contact-us
+ * Administration → Contact Requests (the contact area's data, on an admin page): what trial and tour users sent through the contact-us
  * form, newest first, as the platform stored them (skeleton, empty, error with Retry).
  */
 import { useEffect } from 'react'
 import { Inbox, RefreshCw } from 'lucide-react'
-import type { ContactRecord } from '../../domain/onboarding'
+import type { ContactRecord } from '../../domain/contact'
 import { useDispatch, useQuery } from '../shared/appContext'
 import { Button } from '../shared/kit/Button'
 import { RelativeTime } from '../shared/kit/RelativeTime'
@@ -24,8 +24,8 @@ const columns: ReadonlyArray<Column<ContactRecord>> = [
 
 export default function ContactRequests() {
   const dispatch = useDispatch()
-  const list = useQuery({ type: 'onboarding/ContactRequests' })
-  const load = () => dispatch({ type: 'onboarding/LoadContactRequests' })
+  const list = useQuery({ type: 'contact/Requests' })
+  const load = () => dispatch({ type: 'contact/LoadRequests' })
   useEffect(load, [dispatch])
   const state: TableState<ContactRecord> =
     list?.status === 'loaded'

@@ -1,9 +1,9 @@
-/** Dialogs the shell owns: contact us (the onboarding area's form, loaded when it opens). */
+/** Dialogs the shell owns: contact us (the contact area's form, loaded when it opens). */
 import { Suspense, createElement, useMemo, useState } from 'react'
 import { useApp, useQuery } from '../shared/appContext'
 import { lazyArea } from '../shared/lazyArea'
 
-/** The contact-us form (the onboarding area's), loaded the first time the dialog opens. */
+/** The contact-us form (the contact area's), loaded the first time the dialog opens. */
 export function ContactUsDialog() {
   const app = useApp()
   const open = useQuery({ type: 'navigation/State' }).openModals.includes('contactUs')
@@ -12,8 +12,8 @@ export function ContactUsDialog() {
   const Dialog = useMemo(
     () =>
       lazyArea(
-        'onboarding',
-        () => import('../onboarding/ContactUsDialog'),
+        'contact',
+        () => import('../contact/ContactUsDialog'),
         (command) => app.dispatch(command, 'ui'),
       ),
     [app],

@@ -1,7 +1,7 @@
 /**
  * The contact-us dialog (spec 001 sections 2–4, 8): the form of trial and tour users. What is
  * typed stays in the form kit's form (ui/shared/forms.tsx); the submit button follows the
- * domain's rule (domain/onboarding/contact.ts); the area's state says whether a request is posting and how the last one ended.
+ * domain's rule (domain/contact/rules.ts); the area's state says whether a request is posting and how the last one ended.
  * Each answer resets the form (a new `resets` count starts a fresh one). Opened by the
  * navigation area (contactUsContext in the query, or Help → Contact Us). A chunk of its own,
  * loaded by the chrome's overlays when the dialog first opens.
@@ -14,7 +14,7 @@ import {
   type ContactField,
   type ContactFormState,
   type HelpOption,
-} from '../../domain/onboarding'
+} from '../../domain/contact'
 import { useDispatch, useQuery } from '../shared/appContext'
 import { Button } from '../shared/kit/Button'
 import { RadioGroup } from '../shared/kit/Choice'
@@ -24,7 +24,7 @@ import { useForm } from '../shared/forms'
 import { messageText } from '../shared/messages'
 import kitField from '../shared/kit/field.module.css'
 import wizardCss from '../shared/wizard.module.css'
-import styles from './onboarding.module.css'
+import styles from './contact.module.css'
 
 function Form({ contact }: { contact: ContactFormState | undefined }) {
   const dispatch = useDispatch()
@@ -37,7 +37,7 @@ function Form({ contact }: { contact: ContactFormState | undefined }) {
     return { ...rest, onChange: (e: { target: { value: string } }) => onChange(e.target.value) }
   }
   const submit = form.submit((typed) => {
-    if (!posting) dispatch({ type: 'onboarding/SubmitContactRequest', form: typed })
+    if (!posting) dispatch({ type: 'contact/SubmitRequest', form: typed })
   })
   return (
     <form aria-label="Contact us" onSubmit={submit} noValidate>
@@ -99,9 +99,9 @@ function Form({ contact }: { contact: ContactFormState | undefined }) {
 
 export default function ContactUsDialog() {
   const open = useQuery({ type: 'navigation/State' }).openModals.includes('contactUs')
-  const contact = useQuery({ type: 'onboarding/ContactForm' })
+  const contact = useQuery({ type: 'contact/Form' })
   const dispatch = useDispatch()
-  const close = () => dispatch({ type: 'onboarding/CloseContactForm' })
+  const close = () => dispatch({ type: 'contact/CloseForm' })
   const outcome = contact?.outcome
   const schedulingLink = outcome?.status === 'sent' ? outcome.schedulingLink : null
   return (

@@ -10,7 +10,7 @@ import {
   validateContactForm,
   type ContactForm,
   type HelpOption,
-} from '../../domain/onboarding'
+} from '../../domain/contact'
 
 const form: ContactForm = {
   firstName: 'Ada',

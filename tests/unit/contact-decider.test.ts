@@ -3,9 +3,9 @@
 import { describe, expect, it } from 'vitest'
 import { left, right } from 'fp-ts/Either'
 import type { AppEvent } from '../../domain/app'
-import { onboardingArea as onboardingSlice } from '../../domain/onboarding/decider'
+import { contactArea as contactSlice } from '../../domain/contact/decider'
 import { appSlice } from '../../domain/app'
-import * as O from '../../domain/onboarding/events'
+import * as O from '../../domain/contact/events'
 import {
   contactProblems,
   HELP_OPTIONS,
@@ -14,7 +14,7 @@ import {
   validateContactForm,
   withoutContactContext,
   type ContactForm,
-} from '../../domain/onboarding'
+} from '../../domain/contact'
 import { ModalClosed, ModalOpened, Navigated } from '../../domain/navigation/events'
 import * as S from '../../domain/session/events'
 import { Shown } from '../../domain/notifications/events'
@@ -22,15 +22,15 @@ import { MESSAGE_DURATION_MS } from '../../domain/notifications'
 import { hasContactUsContext } from '../../domain/navigation/pipeline'
 import { carriedQuery } from '../../domain/search/model'
 import { CONTACT_US_QUERY_KEY } from '../../domain/shared/queryKeys'
-import type { OnboardingApi } from '../../adapters/ports'
+import type { ContactApi } from '../../adapters/ports'
 import { createApp } from '../../composition/createApp'
-import { onboardingEffects } from '../../commands/effects/onboarding'
+import { contactEffects } from '../../commands/effects/contact'
 import { fakePorts, notFaked } from '../support/fakePorts'
 import { evolve, foldEvents, spec, specMeta } from '../support/decider'
 import { user } from '../support/fixtures'
 
-/** The area as the app runs it: its parts on the onboarding slice, their contexts from the state. */
-const onboardingArea = appSlice(onboardingSlice)
+/** The area as the app runs it: its slice, its context from the state. */
+const contactArea = appSlice(contactSlice)
 
 const form: ContactForm = {
   firstName: ' Ada ',
@@ -58,7 +58,7 @@ const failed = O.ContactRequestFailed({ failure: { kind: 'status', status: 500, 
 const at = (path: string, query: string) =>
   Navigated({ location: { path, query }, routeName: 'packages', mode: 'push', user: 'developer' })
 const policies = (events: AppEvent[], event: AppEvent) =>
-  onboardingArea.policies?.(
+  contactArea.policies?.(
     { seq: 1, at: specMeta.now, source: 'effect', corr: 'c', event },
     foldEvents([...events, event]),
   )
@@ -117,43 +117,43 @@ describe('the contact form rule (the submit button is disabled until it holds)',
 
 describe('contact-us dialog: given/when/then', () => {
   it('an open form that holds is posted', () => {
-    spec(onboardingArea).given(opened).when({ type: 'onboarding/SubmitContactRequest', form }).then(posted)
+    spec(contactArea).given(opened).when({ type: 'contact/SubmitRequest', form }).then(posted)
   })
 
   it('the posting flag is set while the request runs, and a second submit is refused', () => {
-    const { state } = spec(onboardingArea).given(opened, posted)
-    expect(state.onboarding.contact).toEqual({ posting: true, resets: 0 })
-    spec(onboardingArea)
+    const { state } = spec(contactArea).given(opened, posted)
+    expect(state.contact.form).toEqual({ posting: true, resets: 0 })
+    spec(contactArea)
       .given(opened, posted)
-      .when({ type: 'onboarding/SubmitContactRequest', form })
+      .when({ type: 'contact/SubmitRequest', form })
       .rejected('a contact request is being sent')
   })
 
   it('a form that does not hold is refused, naming its fields', () => {
-    spec(onboardingArea)
+    spec(contactArea)
       .given(opened)
-      .when({ type: 'onboarding/SubmitContactRequest', form: { ...form, email: 'nope', country: '' } })
+      .when({ type: 'contact/SubmitRequest', form: { ...form, email: 'nope', country: '' } })
       .rejected('country: mandatory, email: invalidEmail')
   })
 
   it('nothing is sent from a closed dialog', () => {
-    spec(onboardingArea)
+    spec(contactArea)
       .given()
-      .when({ type: 'onboarding/SubmitContactRequest', form })
+      .when({ type: 'contact/SubmitRequest', form })
       .rejected('the contact form is not open')
   })
 
   it('success: the posting flag drops, the form is reset, the 5 s toast shows and the form closes', () => {
     const state = foldEvents([opened, posted, accepted()])
-    expect(state.onboarding.contact).toEqual({
+    expect(state.contact.form).toEqual({
       posting: false,
       resets: 1,
       outcome: { status: 'sent', schedulingLink: null },
     })
-    expect(policies([opened, posted], accepted())).toEqual([{ type: 'onboarding/ThankForContactRequest' }])
-    spec(onboardingArea)
+    expect(policies([opened, posted], accepted())).toEqual([{ type: 'contact/ThankForRequest' }])
+    spec(contactArea)
       .given(opened, posted, accepted())
-      .when({ type: 'onboarding/ThankForContactRequest' })
+      .when({ type: 'contact/ThankForRequest' })
       .then(
         Shown({
           id: specMeta.id,
@@ -166,19 +166,19 @@ describe('contact-us dialog: given/when/then', () => {
   })
 
   it('no thanks without a stored request, nor in the scheduling-link flow', () => {
-    spec(onboardingArea)
+    spec(contactArea)
       .given(opened, posted)
-      .when({ type: 'onboarding/ThankForContactRequest' })
+      .when({ type: 'contact/ThankForRequest' })
       .rejected('no request to thank for')
-    spec(onboardingArea)
+    spec(contactArea)
       .given(opened, posted, accepted('/x'))
-      .when({ type: 'onboarding/ThankForContactRequest' })
+      .when({ type: 'contact/ThankForRequest' })
       .rejected('no request to thank for')
   })
 
   it('the scheduling-link flow: no toast, and the dialog stays to show the link', () => {
     const state = foldEvents([opened, posted, accepted('/ui/api/v1/marketing/contact/1/schedule')])
-    expect(state.onboarding.contact?.outcome).toEqual({
+    expect(state.contact.form?.outcome).toEqual({
       status: 'sent',
       schedulingLink: '/ui/api/v1/marketing/contact/1/schedule',
     })
@@ -187,24 +187,21 @@ describe('contact-us dialog: given/when/then', () => {
 
   it('failure: the posting flag drops and the form is reset, with the failure to say', () => {
     const state = foldEvents([opened, posted, failed])
-    expect(state.onboarding.contact).toMatchObject({
+    expect(state.contact.form).toMatchObject({
       posting: false,
       resets: 1,
       outcome: { status: 'failed' },
     })
     expect(state.notifications.toasts).toEqual([])
     expect(policies([opened, posted], failed)).toEqual([])
-    spec(onboardingArea)
-      .given(opened, posted, failed)
-      .when({ type: 'onboarding/SubmitContactRequest', form })
-      .then(posted)
+    spec(contactArea).given(opened, posted, failed).when({ type: 'contact/SubmitRequest', form }).then(posted)
   })
 
   it('closing the dialog closes the modal and clears the query that opened it', () => {
     const before = [at('/packages', '?contactUsContext=trial&q=react'), opened]
-    spec(onboardingArea)
+    spec(contactArea)
       .given(...before)
-      .when({ type: 'onboarding/CloseContactForm' })
+      .when({ type: 'contact/CloseForm' })
       .then(O.ContactFormClosed({}))
     expect(policies(before, O.ContactFormClosed({}))).toEqual([
       { type: 'navigation/CloseModal', modal: 'contactUs' },
@@ -216,12 +213,12 @@ describe('contact-us dialog: given/when/then', () => {
   })
 
   it('the last answer is forgotten when the dialog closes (by itself or by a navigation)', () => {
-    expect(foldEvents([opened, posted, failed, O.ContactFormClosed({})]).onboarding.contact).toBeUndefined()
+    expect(foldEvents([opened, posted, failed, O.ContactFormClosed({})]).contact.form).toBeUndefined()
     expect(
-      foldEvents([opened, posted, failed, ModalClosed({ modal: 'contactUs' })]).onboarding.contact,
+      foldEvents([opened, posted, failed, ModalClosed({ modal: 'contactUs' })]).contact.form,
     ).toBeUndefined()
     // A request still running keeps its flag: its answer is still to come.
-    expect(foldEvents([opened, posted, ModalClosed({ modal: 'contactUs' })]).onboarding.contact).toEqual({
+    expect(foldEvents([opened, posted, ModalClosed({ modal: 'contactUs' })]).contact.form).toEqual({
       posting: true,
       resets: 0,
     })
@@ -245,13 +242,13 @@ describe('contact-us dialog: given/when/then', () => {
   it('only admins load the contact requests', () => {
     const signedIn = (admin: boolean) =>
       S.UserDataLoaded({ user: user({ admin, name: admin ? 'admin' : 'dev' }) })
-    spec(onboardingArea)
+    spec(contactArea)
       .given(signedIn(true))
-      .when({ type: 'onboarding/LoadContactRequests' })
+      .when({ type: 'contact/LoadRequests' })
       .then(O.ContactRequestsRequested({ requestId: specMeta.id }))
-    spec(onboardingArea)
+    spec(contactArea)
       .given(signedIn(false))
-      .when({ type: 'onboarding/LoadContactRequests' })
+      .when({ type: 'contact/LoadRequests' })
       .rejected('only admins read contact requests')
   })
 
@@ -262,28 +259,28 @@ describe('contact-us dialog: given/when/then', () => {
       O.ContactRequestsLoaded({ requests: [record] }),
       O.ContactRequestsRequested({ requestId: 'b' }),
     ])
-    expect(state.onboarding.contactRequests).toEqual({
+    expect(state.contact.requests).toEqual({
       status: 'loading',
       requestId: 'b',
       previous: [record],
     })
-    expect(evolve(state, failed).onboarding.contactRequests).toEqual(state.onboarding.contactRequests)
+    expect(evolve(state, failed).contact.requests).toEqual(state.contact.requests)
   })
 })
 
 describe('contact-us effects: the platform is asked, its answer recorded', () => {
-  function contactApp(send: OnboardingApi['sendContactRequest']) {
+  function contactApp(send: ContactApi['sendContactRequest']) {
     const sent: unknown[] = []
-    const onboardingApi: OnboardingApi = {
-      ...notFaked<OnboardingApi>(),
+    const contactApi: ContactApi = {
+      ...notFaked<ContactApi>(),
       sendContactRequest: (r) => {
         sent.push(r)
         return send(r)
       },
     }
     const app = createApp({
-      ports: fakePorts({ onboardingApi }),
-      effects: onboardingEffects,
+      ports: fakePorts({ contactApi }),
+      effects: contactEffects,
       seed: [at('/packages', '?contactUsContext=tour'), opened],
     })
     return { app, sent }
@@ -291,21 +288,21 @@ describe('contact-us effects: the platform is asked, its answer recorded', () =>
 
   it('a sent request shows the toast, closes the dialog and clears the query', async () => {
     const { app, sent } = contactApp(async () => right({ schedulingLink: null }))
-    app.dispatch({ type: 'onboarding/SubmitContactRequest', form })
+    app.dispatch({ type: 'contact/SubmitRequest', form })
     await expect.poll(() => app.getState().navigation.openModals).toEqual([])
     expect(sent).toEqual([request])
     expect(app.getState().notifications.toasts).toEqual([
       expect.objectContaining({ kind: 'success', message: { key: 'contactRequestSent' } }),
     ])
     expect(app.getState().navigation.location.query).toBe('')
-    expect(app.getState().onboarding.contact).toBeUndefined()
+    expect(app.getState().contact.form).toBeUndefined()
   })
 
   it('a refused request keeps the dialog open with the failure, the form reset', async () => {
     const { app } = contactApp(async () => left({ kind: 'status', status: 400, message: 'bad' }))
-    app.dispatch({ type: 'onboarding/SubmitContactRequest', form })
-    await expect.poll(() => app.getState().onboarding.contact?.outcome?.status).toBe('failed')
-    expect(app.getState().onboarding.contact).toMatchObject({ posting: false, resets: 1 })
+    app.dispatch({ type: 'contact/SubmitRequest', form })
+    await expect.poll(() => app.getState().contact.form?.outcome?.status).toBe('failed')
+    expect(app.getState().contact.form).toMatchObject({ posting: false, resets: 1 })
     expect(app.getState().navigation.openModals).toEqual(['contactUs'])
     expect(app.getState().notifications.toasts).toEqual([])
   })

@@ -6,14 +6,14 @@ import userEvent from '@testing-library/user-event'
 import { left, right } from 'fp-ts/Either'
 import { renderShell } from './shellFixtures'
 import { notFaked } from '../support/fakePorts'
-import type { OnboardingApi } from '../../adapters/ports'
+import type { ContactApi } from '../../adapters/ports'
 import { navigationEffects } from '../../commands/effects/navigation'
-import { onboardingEffects } from '../../commands/effects/onboarding'
+import { contactEffects } from '../../commands/effects/contact'
 import kitField from '../../ui/shared/kit/field.module.css'
 import { notificationsEffects } from '../../commands/effects/notifications'
 
 const trial = { footer: { flavour: 'cloud-trial', isCloud: true } } as const
-const effects = { ...navigationEffects, ...notificationsEffects, ...onboardingEffects }
+const effects = { ...navigationEffects, ...notificationsEffects, ...contactEffects }
 
 function deferred<A>() {
   let resolve!: (a: A) => void
@@ -21,9 +21,9 @@ function deferred<A>() {
   return { promise, resolve }
 }
 
-function open(send: OnboardingApi['sendContactRequest'], path = '/get_started?contactUsContext=trial') {
-  const onboardingApi: OnboardingApi = { ...notFaked<OnboardingApi>(), sendContactRequest: send }
-  return renderShell(path, trial, { onboardingApi }, effects)
+function open(send: ContactApi['sendContactRequest'], path = '/get_started?contactUsContext=trial') {
+  const contactApi: ContactApi = { ...notFaked<ContactApi>(), sendContactRequest: send }
+  return renderShell(path, trial, { contactApi }, effects)
 }
 
 async function fill(
@@ -78,7 +78,7 @@ describe('contact-us dialog', () => {
 
   it('posts, then thanks in a toast, closes and clears the query', async () => {
     const user = userEvent.setup()
-    const answer = deferred<Awaited<ReturnType<OnboardingApi['sendContactRequest']>>>()
+    const answer = deferred<Awaited<ReturnType<ContactApi['sendContactRequest']>>>()
     const sent: unknown[] = []
     const { app } = open((r) => {
       sent.push(r)
@@ -154,11 +154,11 @@ describe('Administration → Contact Requests', () => {
 
   it('lists the requests, and an empty list says so', async () => {
     let records = [record]
-    const onboardingApi: OnboardingApi = {
-      ...notFaked<OnboardingApi>(),
+    const contactApi: ContactApi = {
+      ...notFaked<ContactApi>(),
       contactRequests: async () => right(records),
     }
-    const { view } = renderShell('/admin/marketing/contact_requests', admin, { onboardingApi }, effects)
+    const { view } = renderShell('/admin/marketing/contact_requests', admin, { contactApi }, effects)
     const table = await screen.findByRole('table', { name: 'Contact requests' }, { timeout: 10_000 })
     expect(await within(table).findByRole('cell', { name: 'Ada Lovelace' })).toBeInTheDocument()
     expect(within(table).getByRole('cell', { name: 'ada@example.com' })).toBeInTheDocument()
@@ -171,11 +171,11 @@ describe('Administration → Contact Requests', () => {
 
   it('says a failed load failed and retries', async () => {
     let fail = true
-    const onboardingApi: OnboardingApi = {
-      ...notFaked<OnboardingApi>(),
+    const contactApi: ContactApi = {
+      ...notFaked<ContactApi>(),
       contactRequests: async () => (fail ? left({ kind: 'timeout', message: 'slow' }) : right([record])),
     }
-    renderShell('/admin/marketing/contact_requests', admin, { onboardingApi }, effects)
+    renderShell('/admin/marketing/contact_requests', admin, { contactApi }, effects)
     expect(
       await screen.findByText(
         'The contact requests could not be loaded: the platform did not answer in time.',
