@@ -35,8 +35,8 @@ const underBase = (path: string) =>
   path.startsWith(`${UI_BASE}#`)
 
 /**
- * `tour`: the demo tour has its own landing. `toQuickSetup`: onboarding's rules send this user to
- * quick setup (domain/onboarding/afterLogin.ts).
+ * `tour`: the demo tour has its own landing. `toQuickSetup`: getting started's check sends this
+ * user to quick setup (domain/gettingStarted/afterLogin.ts).
  */
 export function redirectAfterLogin(
   session: SessionState,
