@@ -202,3 +202,35 @@ describe('profilePasswordUnlockState', () => {
     },
   )
 })
+
+describe('the path kept for after login, at its edges', () => {
+  /** `/a b` percent-encoded `times` times over (`/a%20b`, `/a%2520b`, …). */
+  const encoded = (times: number): string => {
+    let p = '/a%20b'
+    for (let i = 1; i < times; i++) p = p.replace(/%/g, '%25')
+    return p
+  }
+
+  it('accepts a path that settles within eight decodings, refuses one still encoded after them', () => {
+    expect(isSafeInternalPath(encoded(1))).toBe(true)
+    expect(isSafeInternalPath(encoded(7))).toBe(true)
+    expect(isSafeInternalPath(encoded(8))).toBe(false)
+  })
+
+  it('keeps nothing at a time that is no time', () => {
+    expect(savePathAfterLogin('/ui/packages', Number.NaN)).toEqual(none)
+    expect(savePathAfterLogin('/ui/packages', Number.POSITIVE_INFINITY)).toEqual(none)
+  })
+
+  it('reads a blocked screen with its hash, and the CLI login path with a trailing slash', () => {
+    expect(savePathAfterLogin('/ui/logout#top', NOW)).toEqual(none)
+    expect(savePathAfterLogin('/ui/login/cli-registration/', NOW)).toEqual(
+      some({ pathAfterLogin: '/ui/login/cli-registration/', expiration: NOW + PATH_AFTER_LOGIN_TTL_MS }),
+    )
+  })
+
+  it('reads the MFA status whatever its case and blanks', () => {
+    expect(loginOutcome(' ENROLL ')).toBe('enroll')
+    expect(loginOutcome('Verify')).toBe('verify')
+  })
+})
