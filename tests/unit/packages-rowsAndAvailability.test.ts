@@ -6,10 +6,10 @@
  * page asks the upstream about it.
  */
 import { describe, expect, it } from 'vitest'
-import { availabilityOf, listRows, upstreamQuestion } from '../../domain/packages/rules'
+import { availabilityOf, listRows, upstreamQuestion, withFiles } from '../../domain/packages/rules'
 import type { ListState } from '../../domain/packages/types'
 import { defaultPackageQuery } from '../../domain/packages/initial'
-import { makePackage } from '../support/fakePackagesApi'
+import { makePackage, makeVersion } from '../support/fakePackagesApi'
 
 const loaded = (totalCount: number): ListState => ({
   status: 'loaded',
@@ -110,5 +110,16 @@ describe("a version's availability", () => {
     )
     expect(upstreamQuestion(undefined)).toBe('none')
     expect(upstreamQuestion({ kind: 'local', repository: 'npm-local' })).toBe('none')
+  })
+})
+
+describe("the version page's version", () => {
+  // The page waits (a skeleton) until the version asked for arrives with its files; the package
+  // page's newest row, shown meanwhile, has none.
+  it('is the version with its files, not a row of the list of versions', () => {
+    const version = makeVersion(makePackage('react'), '18.2.0')
+    expect(withFiles(version)).toBe(true)
+    const { files: _files, ...row } = version
+    expect(withFiles(row)).toBe(false)
   })
 })
