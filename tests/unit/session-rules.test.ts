@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { isNone, isSome, none, some } from 'fp-ts/Option'
+import { isRight } from 'fp-ts/Either'
+import { eventSpecs } from '../../domain/app'
 import {
   CLI_LOGIN_PATH,
   PATH_AFTER_LOGIN_KEY,
@@ -232,5 +234,24 @@ describe('the path kept for after login, at its edges', () => {
   it('reads the MFA status whatever its case and blanks', () => {
     expect(loginOutcome(' ENROLL ')).toBe('enroll')
     expect(loginOutcome('Verify')).toBe('verify')
+  })
+})
+
+describe('a redirect after login read back from a log', () => {
+  const codec = eventSpecs.get('session/RedirectedAfterLogin')!.codec
+  const line = (path: unknown) => ({
+    type: 'session/RedirectedAfterLogin',
+    data: { target: 'internal', path },
+  })
+
+  it('takes a path inside the console, and refuses one that leaves it or is no text', () => {
+    expect(isRight(codec.decode(line('/ui/packages')))).toBe(true)
+    expect(codec.is(line('/ui/packages'))).toBe(true)
+    for (const path of ['//evil.example', '/%2F%2Fevil.example', 42, null]) {
+      expect(isRight(codec.decode(line(path))), String(path)).toBe(false)
+      expect(codec.is(line(path)), String(path)).toBe(false)
+    }
+    // A script may hand the rule anything: what is no text is no path.
+    expect(isSafeInternalPath(42 as unknown as string)).toBe(false)
   })
 })
