@@ -19,7 +19,7 @@ import {
 import { useDispatch, useQuery } from '../shared/appContext'
 import { Button } from '../shared/kit/Button'
 import { RadioGroup } from '../shared/kit/Choice'
-import { Textarea } from '../shared/kit/Field'
+import { formActionsClass, Textarea } from '../shared/kit/Field'
 import { Dialog } from '../shared/kit/Overlay'
 import { Badge } from '../shared/kit/Surface'
 import { Tabs } from '../shared/kit/Tabs'
@@ -186,7 +186,7 @@ function Feedback({ center }: { center: EducationCenterState }) {
           {messageText({ key: 'feedbackNotSent', detail: whatHappened(center.feedback.failure) })}
         </p>
       )}
-      <div className={styles.actions}>
+      <div className={formActionsClass}>
         <Button type="submit" busy={sending}>
           Send feedback
         </Button>

@@ -24,7 +24,7 @@ import { ShellDialog } from '../shared/kit/ShellDialog'
 import { Button } from '../shared/kit/Button'
 import { Checkbox } from '../shared/kit/Checkbox'
 import { RadioGroup } from '../shared/kit/Choice'
-import { TextField as KitTextField } from '../shared/kit/Field'
+import { formActionsClass, TextField as KitTextField } from '../shared/kit/Field'
 import { gettingStartedText } from './messages'
 import { useValidatedForm } from '../shared/forms'
 import kitField from '../shared/kit/field.module.css'
@@ -255,7 +255,7 @@ function Wizard({ wizard }: { wizard: QuestionnaireWizard }) {
           {gettingStartedText({ key: 'projectCreationFailed', detail: wizard.creation.failure.message })}
         </p>
       )}
-      <div className={wizardCss.actions}>
+      <div className={formActionsClass}>
         {previous !== undefined && (
           <Button
             type="button"

@@ -19,6 +19,7 @@ import { useDispatch } from '../shared/appContext'
 import { Button } from '../shared/kit/Button'
 import { Checkbox } from '../shared/kit/Checkbox'
 import { RadioGroup, Switch } from '../shared/kit/Choice'
+import { formActionsClass } from '../shared/kit/Field'
 import { Dialog } from '../shared/kit/Overlay'
 import { whatHappened } from '../shared/failureText'
 import { messageText } from '../shared/messages'
@@ -169,7 +170,7 @@ function StepForm({
           {messageText({ key: 'personalizationNotSent', detail: failure })}
         </p>
       )}
-      <div className={wizardCss.actions}>
+      <div className={formActionsClass}>
         {previous !== undefined && (
           <Button
             type="button"
