@@ -74,7 +74,12 @@ export function redirectAfterLogin(
 export function pathKeptOnLoginRedirect(redirect: { from: string; to: string }): string | null {
   const to = withoutBase(redirect.to)
   if (to !== '/login' && !to.startsWith('/login/') && !to.startsWith('/login?')) return null
-  return `${UI_BASE}${withoutBase(redirect.from)}`
+  const from = withoutBase(redirect.from)
+  // The root and /home ask for no page: kept, they came back after login as the home redirect
+  // (the overview where the platform has one), decided by whether the platform's features had
+  // arrived by then, instead of the landing of who signed in (an admin's topology).
+  if (['/', '/home'].includes(from.split(/[?#]/)[0] ?? from)) return null
+  return `${UI_BASE}${from}`
 }
 
 // The platform's own SSO start addresses, which carry the post-login path through the

@@ -37,6 +37,15 @@ describe('path kept when a page is sent to login', () => {
     expect(policiesOn('/packages?q=react', '/loginx')).toEqual([])
   })
 
+  it('the root and /home ask for no page: nothing is kept, the landing follows who signs in', () => {
+    // Kept, the root came back after login as the home redirect, which the platform's features
+    // decide once they have arrived: an admin landed on the overview or on topology by timing.
+    for (const from of ['/', '/home', '/?x=1', '/ui', '/ui/', '/ui/home'])
+      expect(pathKeptOnLoginRedirect({ from, to: '/login' })).toBeNull()
+    expect(policiesOn('/', '/login')).toEqual([])
+    expect(pathKeptOnLoginRedirect({ from: '/homework', to: '/login' })).toBe('/ui/homework')
+  })
+
   it('the search area no longer asks for it (one rule, in the session area)', () => {
     const event = envelope(Redirected({ from: '/packages?q=react', to: '/login', reason: 'anonymous user' }))
     expect(appSlice(searchArea).policies?.(event, initialAppState) ?? []).toEqual([])
