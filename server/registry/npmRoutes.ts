@@ -26,6 +26,7 @@ import { npmNameProblem } from './npmNames'
 import { inWords } from './sizes'
 import { bodyTooLarge, HANDED_OVER, readPublishBody, type PublishBody } from './npmPublishBody'
 import { JsonRefused, jsonStream, type StringSink } from './jsonStream'
+import { builtDocuments, notModified } from './builtDocuments'
 import { isCleanVersion, latestMovesTo, latestOwner, publishedVersion } from './npmVersions'
 import { latestOf } from '../catalog/versionOrder'
 import type { XrayService } from '../xray/service'
@@ -64,6 +65,8 @@ export const NPM_AUDIT_LIMIT = NPM_DOCUMENT_LIMIT
 /** Every other body: `npm login`'s user document, a dist-tag's version; nothing else has one. */
 export const NPM_SMALL_LIMIT = 64 * 1024
 export const NPM_PREFIX = '/artifactory/api/npm'
+/** npm's abbreviated metadata, what `npm install` asks for. */
+const INSTALL_FORM = 'application/vnd.npm.install-v1+json'
 
 interface Deps {
   readonly repos: RepositoryStore
@@ -189,6 +192,7 @@ const tooLarge = (message: string) => new HttpError(413, message, 'TOO_LARGE')
 
 export function npmRoutes(ctx: ServerContext, deps: Deps) {
   const { repos, blobs, auth, authz, catalogue, xray, npmRemote: remote, remoteStore } = deps
+  const built = builtDocuments()
   // Fastify's own JSON parsing (prototype poisoning refused), taken from the plugin's instance.
   let parseJson: JsonParser | undefined
 
@@ -318,39 +322,70 @@ export function npmRoutes(ctx: ServerContext, deps: Deps) {
     return { name, 'dist-tags': await tagsOf(locals, name, rows), versions, time }
   }
 
+  /** What the local members hold of a package, as rows that change whenever it does. */
+  const localStamp = async (locals: Members, name: string): Promise<string> => {
+    const parts = await Promise.all(
+      locals.map(async (r) => {
+        const rows = await npmRows(ctx.sql).versionStampsIn(r.key, name)
+        if (rows.length === 0) return ''
+        const tags = await tagsIn(r.key, name)
+        return JSON.stringify([r.key, rows, tags.sort((a, b) => (a.tag < b.tag ? -1 : 1))])
+      }),
+    )
+    return parts.join('\0')
+  }
+
   /**
-   * The package document of a repository: a virtual one merges its members' in order. A
-   * remote member that cannot answer is passed over when another member has the package.
+   * What a repository's package document is built from, member by member in order, and the
+   * stamp of all of it. A remote member that cannot answer is passed over when another member
+   * has the package.
    */
-  const packument = async (
-    request: FastifyRequest,
-    repo: RepositoryRecord,
-    members: Members,
-    name: string,
-    caller?: RegistryCaller,
-  ) => {
-    const docs: NpmDocument[] = []
+  const sourcesOf = async (members: Members, name: string, caller?: RegistryCaller) => {
+    const parts: Array<{ stamp: string; doc: () => Promise<NpmDocument | undefined> }> = []
     let failure: RemoteError | undefined
     const locals = members.filter((r) => r.kind === 'local')
     for (const r of members) {
       // The local members count as one, where the first of them stands.
       if (r === locals[0]) {
-        const doc = await localDocument(locals, name)
-        if (doc) docs.push(doc)
+        const stamp = await localStamp(locals, name)
+        parts.push({ stamp, doc: async () => (stamp ? localDocument(locals, name) : undefined) })
       } else if (r.kind === 'remote' && r.packageType === 'npm') {
         try {
           const cacheOnly = !caller || !(await mayCache(caller, r, name))
           const doc = await remote.documentOf(r, name, { cacheOnly })
-          if (doc) docs.push(doc)
+          parts.push({ stamp: doc ? built.identity(doc) : '', doc: async () => doc })
         } catch (error) {
           if (!(error instanceof RemoteError)) throw error
           failure ??= error
+          parts.push({ stamp: '!', doc: async () => undefined })
         }
       }
     }
+    return {
+      stamp: parts.map((p) => p.stamp).join('\n'),
+      failure,
+      docs: () => Promise.all(parts.map((p) => p.doc())),
+    }
+  }
+
+  type Sources = Awaited<ReturnType<typeof sourcesOf>>
+  type Packument = NpmDocument & {
+    _rev: string
+    'dist-tags': Record<string, string>
+    versions: Record<string, Record<string, unknown>>
+  }
+
+  /** The package document built from `sources`: a virtual one merges its members' in order. */
+  const buildPackument = async (
+    request: FastifyRequest,
+    repo: RepositoryRecord,
+    name: string,
+    sources: Sources,
+  ): Promise<Packument> => {
+    const docs = (await sources.docs()).filter((d): d is NpmDocument => d !== undefined)
     const merged = mergeDocuments(name, docs)
     if (!merged) {
-      if (failure) throw failure
+      if (sources.failure) throw sources.failure
       throw new HttpError(404, `${name} is not in ${repo.key}`, 'NOT_FOUND')
     }
     const shown = rewriteTarballs(merged, name, `${await baseUrl(request)}${NPM_PREFIX}/${repo.key}`)
@@ -359,11 +394,36 @@ export function npmRoutes(ctx: ServerContext, deps: Deps) {
       .update(JSON.stringify([Object.keys(shown.versions ?? {}), shown['dist-tags'], deprecations]))
       .digest('hex')
       .slice(0, 32)
-    return { readme: '', ...shown, _id: name, _rev: `1-${rev}`, name } as NpmDocument & {
-      _rev: string
-      'dist-tags': Record<string, string>
-      versions: Record<string, Record<string, unknown>>
-    }
+    return { readme: '', ...shown, _id: name, _rev: `1-${rev}`, name } as Packument
+  }
+
+  const packument = async (
+    request: FastifyRequest,
+    repo: RepositoryRecord,
+    members: Members,
+    name: string,
+    caller?: RegistryCaller,
+  ) => buildPackument(request, repo, name, await sourcesOf(members, name, caller))
+
+  /**
+   * The package document's text in one form (full, or npm's install form), kept while what it
+   * is built from stands (see builtDocuments).
+   */
+  const packumentText = async (
+    request: FastifyRequest,
+    repo: RepositoryRecord,
+    members: Members,
+    name: string,
+    form: 'full' | 'install',
+    caller: RegistryCaller,
+  ) => {
+    const sources = await sourcesOf(members, name, caller)
+    const key = [form, repo.key, name, ...members.map((r) => r.key)].join('\0')
+    const stamp = `${await baseUrl(request)}\n${sources.stamp}`
+    return built.answer(key, stamp, async () => {
+      const doc = await buildPackument(request, repo, name, sources)
+      return JSON.stringify(form === 'install' ? abbreviated(doc) : doc)
+    })
   }
 
   /** A version a watch's policy blocks is refused to everyone, with what blocks it. */
@@ -639,9 +699,15 @@ export function npmRoutes(ctx: ServerContext, deps: Deps) {
   /** `GET /name`: the package document, abbreviated when npm asks for the install form. */
   const getPackage: Handler = async (request, reply) => {
     const { caller, repo, name } = await readAt(request, reply)
-    const doc = await packument(request, repo, await readable(caller, repo, name), name, caller)
-    if (!wantsAbbreviated(request.headers.accept)) return doc
-    return reply.header('Content-Type', 'application/vnd.npm.install-v1+json').send(abbreviated(doc))
+    const form = wantsAbbreviated(request.headers.accept) ? 'install' : 'full'
+    const members = await readable(caller, repo, name)
+    const { text, etag } = await packumentText(request, repo, members, name, form, caller)
+    reply
+      .header('Content-Type', form === 'install' ? INSTALL_FORM : 'application/json; charset=utf-8')
+      .header('ETag', etag)
+      .header('Vary', 'Accept')
+    if (notModified(request.headers['if-none-match'], etag)) return reply.code(304).send()
+    return reply.send(text)
   }
 
   /** `GET /name/version` (or a tag): that version's document. */

@@ -96,12 +96,16 @@ const N = {
      FROM catalog_versions v JOIN npm_version_documents d ON d.version_id = v.id
      JOIN catalog_files f ON f.version_id = v.id AND f.lead = 1
      WHERE v.package_id = ? AND v.repo = ?`,
+  versionStampsIn: `SELECT v.name AS version, v.created, v.modified, d.revision, f.sha256
+     FROM catalog_versions v JOIN npm_version_documents d ON d.version_id = v.id
+     JOIN catalog_files f ON f.version_id = v.id AND f.lead = 1
+     WHERE v.package_id = ? AND v.repo = ? ORDER BY v.name`,
   tagsIn: 'SELECT tag, version FROM npm_dist_tags WHERE repo = ? AND package = ?',
   setTag: `INSERT INTO npm_dist_tags (repo, package, tag, version) VALUES (?, ?, ?, ?)
      ON CONFLICT (repo, package, tag) DO UPDATE SET version = excluded.version`,
   deleteTag: 'DELETE FROM npm_dist_tags WHERE repo = ? AND package = ? AND tag = ?',
   fileAt: 'SELECT sha256, size, version_id FROM catalog_files WHERE repo = ? AND path = ?',
-  replaceDocument: `UPDATE npm_version_documents SET document = ?
+  replaceDocument: `UPDATE npm_version_documents SET document = ?, revision = revision + 1
      WHERE version_id = (SELECT id FROM catalog_versions WHERE package_id = ? AND repo = ? AND name = ?)`,
 }
 
@@ -110,6 +114,15 @@ export function npmRows(sql: Sql) {
   return {
     /** The versions of package `name` that `repo` holds. */
     versionsIn: (repo: string, name: string) => sql.all<NpmVersionRow>(N.versionsIn, [`npm://${name}`, repo]),
+    /**
+     * What the versions of `name` in `repo` are built from, without their documents: a change
+     * to any (a publish, an unpublish, a deprecation) changes these rows.
+     */
+    versionStampsIn: (repo: string, name: string) =>
+      sql.all<{ version: string; created: string; modified: string; revision: number; sha256: string }>(
+        N.versionStampsIn,
+        [`npm://${name}`, repo],
+      ),
     /** The dist-tags of package `name` in `repo`. */
     tagsIn: (repo: string, name: string) => sql.all<{ tag: string; version: string }>(N.tagsIn, [repo, name]),
     /** Points `tag` of package `name` in `repo` at `version`. */
