@@ -68,3 +68,37 @@ export function typeFilterChoices(
   const room = expanded ? rest.length : Math.min(rest.length, TYPES_SHOWN_FOLDED)
   return { shown: [...picked, ...rest.slice(0, room)], hidden: rest.length - room }
 }
+
+/** A filter the user has chosen, as the folded filters list it (its words are the view's). */
+export type ChosenFilter =
+  | { readonly kind: 'type' | 'severity' | 'repository' | 'licence'; readonly value: string }
+  | { readonly kind: 'after' | 'before'; readonly day: string }
+  | { readonly kind: 'releaseOnly' }
+
+/** What the list's filters hold: sort is an order, not a filter, so it is not among them. */
+export interface FilterChoices {
+  readonly packageTypes: ReadonlyArray<string>
+  readonly severities: ReadonlyArray<string>
+  readonly repositories: ReadonlyArray<string>
+  readonly licenses: ReadonlyArray<string>
+  readonly after: string | null
+  readonly before: string | null
+}
+
+/** The filters chosen, in the column's order: what a folded column names beside its title. */
+export function chosenFilters(choices: FilterChoices, releaseOnly: boolean): ChosenFilter[] {
+  const values = (kind: 'type' | 'severity' | 'repository' | 'licence', list: ReadonlyArray<string>) =>
+    list.map((value) => ({ kind, value }))
+  const days = [
+    ...(choices.after ? [{ kind: 'after' as const, day: choices.after.slice(0, 10) }] : []),
+    ...(choices.before ? [{ kind: 'before' as const, day: choices.before.slice(0, 10) }] : []),
+  ]
+  return [
+    ...values('type', choices.packageTypes),
+    ...values('severity', choices.severities),
+    ...values('repository', choices.repositories),
+    ...values('licence', choices.licenses),
+    ...days,
+    ...(releaseOnly ? [{ kind: 'releaseOnly' as const }] : []),
+  ]
+}

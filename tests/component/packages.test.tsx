@@ -379,6 +379,38 @@ describe('packages list', () => {
     )
   })
 
+  // Narrow, the styles fold the column under this button; its state and the chosen ones' names
+  // are the component's (the fold itself is seen in Chromium, tests/e2e/packages.test.ts).
+  it('the filters fold under a Filters button, closed while none is chosen', async () => {
+    renderArea(<PackagesArea />, { path: '/packages?q=react', pattern: PATTERN, api: catalogue() })
+    await screen.findByRole('list', { name: 'Packages' })
+    const filters = screen.getByRole('complementary', { name: 'Filters' })
+    const fold = within(filters).getByRole('button', { name: 'Filters', expanded: false })
+    expect(within(filters).queryByRole('list', { name: 'Chosen filters' })).toBeNull()
+    // What it folds holds the filters.
+    const body = document.getElementById(fold.getAttribute('aria-controls')!)!
+    expect(within(body).getByRole('group', { name: 'Package type' })).toBeInTheDocument()
+    await userEvent.click(fold)
+    expect(fold).toHaveAttribute('aria-expanded', 'true')
+  })
+
+  it('the folded filters name the chosen ones and start open', async () => {
+    renderArea(<PackagesArea />, {
+      path: '/packages?q=react&pkg=npm&repo=npm-remote&lic=MIT&after=2024-01-02&rel=1',
+      pattern: PATTERN,
+      api: catalogue(),
+    })
+    await screen.findByRole('list', { name: 'Packages' })
+    const filters = screen.getByRole('complementary', { name: 'Filters' })
+    expect(within(filters).getByRole('button', { name: 'Filters' })).toHaveAttribute('aria-expanded', 'true')
+    const chosen = within(filters).getByRole('list', { name: 'Chosen filters' })
+    expect(
+      within(chosen)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['npm', 'In npm-remote', 'MIT', 'Created after 2024-01-02', 'Release versions only'])
+  })
+
   it("the Created dates take a day typed in the locale's format, and bound each other", async () => {
     const { app } = renderArea(<PackagesArea />, {
       path: '/packages?q=react&after=2026-03-12&before=2026-03-20',

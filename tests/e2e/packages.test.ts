@@ -58,6 +58,70 @@ describe('packages browser (e2e)', () => {
     await context.close()
   })
 
+  it('the filters column ends with the results beside it, a line under its pinned title', async () => {
+    const { context, page } = await signedInAt1440()
+    const filters = page.getByRole('complementary', { name: 'Filters' })
+    const results = page.getByRole('region', { name: 'Results' })
+    // The landing's lists, then a short result list: it ended 80 to 150 px below either.
+    for (const [path, drawn] of [
+      ['/packages', page.getByRole('region', { name: 'Newest packages' }).getByRole('listitem').first()],
+      [
+        '/packages?q=react&pkg=npm',
+        page.getByRole('list', { name: 'Packages' }).getByRole('listitem').first(),
+      ],
+    ] as const) {
+      await page.goto(`${server.url}/ui${path}`)
+      await drawn.waitFor({ timeout: 20_000 })
+      const [column, beside] = await Promise.all([filters.boundingBox(), results.boundingBox()])
+      if (!column || !beside) throw new Error('no box')
+      expect(Math.abs(column.y + column.height - (beside.y + beside.height)), path).toBeLessThanOrEqual(1)
+    }
+    // Scrolled, the groups pass under the title with a line between them and it.
+    const title = filters.getByRole('heading', { name: 'Filters' })
+    const top = (await title.boundingBox())!.y
+    await filters.evaluate((column) => column.scrollTo(0, 240))
+    await expect.poll(() => filters.evaluate((column) => column.scrollTop)).toBeGreaterThan(0)
+    expect((await title.boundingBox())!.y).toBe(top)
+    const line = await title.evaluate((heading) => {
+      const head = getComputedStyle(heading.parentElement!)
+      return { width: head.borderBottomWidth, style: head.borderBottomStyle }
+    })
+    expect(line).toEqual({ width: '1px', style: 'solid' })
+    await context.close()
+  })
+
+  it('on a narrow page the filters fold above the results, open with a choice and naming it', async () => {
+    const context = await browser.newContext({ viewport: { width: 600, height: 800 } })
+    const page = await context.newPage()
+    await page.goto(`${server.url}/ui/login`)
+    await logIn(page)
+    await expect.poll(() => pathOf(page), { timeout: 20_000 }).not.toMatch(/^\/login/)
+    await page.goto(`${server.url}/ui/packages?q=react`)
+    const rows = page.getByRole('list', { name: 'Packages' })
+    await rows.getByRole('link', { name: 'react', exact: true }).waitFor({ timeout: 20_000 })
+    const filters = page.getByRole('complementary', { name: 'Filters' })
+    const fold = filters.getByRole('button', { name: 'Filters' })
+    // Nothing chosen: closed, so the results start in the first screenful, not below 1,400 px of filters.
+    expect(await fold.getAttribute('aria-expanded')).toBe('false')
+    expect(await filters.getByRole('checkbox').count()).toBe(0)
+    expect((await rows.boundingBox())!.y).toBeLessThan(800)
+    await fold.click()
+    await filters.getByRole('checkbox', { name: 'npm' }).click()
+    await expect.poll(() => pathOf(page), { timeout: 15_000 }).toBe('/packages?q=react&pkg=npm')
+    const chosen = filters.getByRole('list', { name: 'Chosen filters' })
+    expect(await chosen.getByRole('listitem').allTextContents()).toEqual(['npm'])
+    // Opened by a link with a choice, it starts open.
+    await page.reload()
+    await filters.getByRole('checkbox', { name: 'npm', checked: true }).waitFor({ timeout: 20_000 })
+    expect(await fold.getAttribute('aria-expanded')).toBe('true')
+    // Wide, no fold: the title is a heading of words alone, every filter in its column.
+    await page.setViewportSize({ width: 1440, height: 900 })
+    await filters.getByRole('heading', { name: 'Filters' }).waitFor()
+    expect(await fold.count()).toBe(0)
+    expect(await chosen.count()).toBe(0)
+    await context.close()
+  })
+
   it('search, open, read, switch versions, copy, download, reload, share', async () => {
     const context = await browser.newContext({ acceptDownloads: true })
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url })
