@@ -9,6 +9,7 @@ import { canonicalPackageType, own } from './canonical'
 // stays in lazy chunks.
 export { canonicalPackageType } from './canonical'
 export { README_EXTENSIONS, defaultVersionTab, versionTabsOf, type VersionTab } from './versionTab'
+export { VERSION_SPECIFIC_TYPES, isVersionSpecific, versionPathOf } from './versionFolder'
 
 /** Where the platform's name differs from the canonical one. */
 const WIRE: Readonly<Record<string, string>> = { debian: 'deb', gems: 'rubygems' }

@@ -18,7 +18,7 @@ import {
   type Vulnerabilities,
 } from './types'
 
-import { canonicalPackageType } from '../packageTypes'
+import { canonicalPackageType, versionPathOf } from '../packageTypes'
 import { defaultPackageQuery } from './initial'
 import { remoteHealth } from '../repositories'
 
@@ -43,11 +43,14 @@ export interface VersionPanels {
 /**
  * The panels a version of a package type has (spec 001 section 2): readme always, builds where
  * the version has a lead repository, docker layers for docker, dependencies and properties for npm.
+ * Builds and layers are asked for the version's folder where its type gives it one (section 9).
  */
 export function versionPanelsOf(packageType: string, repos: ReadonlyArray<VersionRepo>): VersionPanels {
   const type = canonicalPackageType(packageType)
   const lead = repos[0]
-  const where = lead ? repoKeyAndPath(lead) : null
+  const file = lead ? repoKeyAndPath(lead) : null
+  // Builds and layers belong to the version: its folder, for a type whose versions have one.
+  const where = file ? { repoKey: file.repoKey, path: versionPathOf(type, file.path) } : null
   return {
     readmePath: lead?.leadFilePath ?? '',
     builds: where,

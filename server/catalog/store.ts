@@ -475,7 +475,18 @@ export interface FileRecord {
 const FILES = {
   byRepoPath: 'SELECT * FROM catalog_files WHERE repo = ? AND path = ?',
   byPath: 'SELECT * FROM catalog_files WHERE path = ? ORDER BY repo LIMIT 1',
+  // LIKE ignores case on SQLite: the caller keeps only exact folders.
+  leadsUnder: `SELECT id, repo, lead_file_path FROM catalog_versions WHERE repo = ? AND lead_file_path LIKE ? ESCAPE '\\'`,
 }
+
+/** A version whose lead file sits in a folder: its id, repository and lead file's path. */
+export interface VersionFolder {
+  readonly version_id: string
+  readonly repo: string
+  readonly lead_file_path: string
+}
+
+const likePrefix = (s: string) => `${s.replace(/[\\%_]/g, (c) => `\\${c}`)}/%`
 
 /**
  * Finds catalogue files and versions from the `path` / `repoKey` the supporting calls take.
@@ -500,5 +511,28 @@ export function artifactFinder(sql: Sql) {
     return sql.one<FileRecord>(FILES.byPath, [clean])
   }
 
-  return { findFile }
+  const leadIn = async (repo: string, folder: string): Promise<VersionFolder | undefined> => {
+    const rows = await sql.all<{ id: string; repo: string; lead_file_path: string }>(FILES.leadsUnder, [
+      repo,
+      likePrefix(folder),
+    ])
+    const row = rows.find((r) => r.lead_file_path.slice(0, r.lead_file_path.lastIndexOf('/')) === folder)
+    return row && { version_id: row.id, repo: row.repo, lead_file_path: row.lead_file_path }
+  }
+
+  /**
+   * The version whose lead file is directly in the folder at a path, or undefined: a version of
+   * a type whose versions have folders of their own is named by its folder.
+   */
+  const findVersionFolder = async (path: string, repoKey?: string): Promise<VersionFolder | undefined> => {
+    const clean = path.replace(/^\/+|\/+$/g, '')
+    if (repoKey) {
+      const rest = clean.startsWith(`${repoKey}/`) ? clean.slice(repoKey.length + 1) : clean
+      return (await leadIn(repoKey, rest)) ?? (rest === clean ? undefined : await leadIn(repoKey, clean))
+    }
+    const slash = clean.indexOf('/')
+    return slash > 0 ? leadIn(clean.slice(0, slash), clean.slice(slash + 1)) : undefined
+  }
+
+  return { findFile, findVersionFolder }
 }

@@ -68,7 +68,7 @@ export function safeFileName(path: string): string {
 const asciiFallback = (name: string) => name.replace(/[^\x20-\x7e]/g, '_').replace(/%/g, '_')
 
 const routes: RouteModule = async (app, ctx) => {
-  const { findFile } = artifactFinder(ctx.sql)
+  const { findFile, findVersionFolder } = artifactFinder(ctx.sql)
   const catalogue = packageStore(ctx.sql)
   // Downloads are counted where every registry download is: per version, package and day.
   // The image's layers, and the platforms it is built for (every image of a multi-arch index).
@@ -112,9 +112,17 @@ const routes: RouteModule = async (app, ctx) => {
     return file
   }
 
-  const versionOfPath = async (
-    request: FastifyRequest<{ Querystring: { path: string; repoKey?: string } }>,
-  ) => (await readableFile(request, request.query.path, request.query.repoKey)).version_id
+  /** The version a lead file, or the folder of a version that has one, names. */
+  const readableVersion = async (request: FastifyRequest, path: string, repoKey?: string) => {
+    const folder = (await findFile(path, repoKey)) ? undefined : await findVersionFolder(path, repoKey)
+    if (!folder) return (await readableFile(request, path, repoKey)).version_id
+    // Read as its lead file is: a folder reveals no more than the file that names it.
+    await requireRead(request, folder.repo, folder.lead_file_path)
+    return folder.version_id
+  }
+
+  const versionOfPath = (request: FastifyRequest<{ Querystring: { path: string; repoKey?: string } }>) =>
+    readableVersion(request, request.query.path, request.query.repoKey)
 
   app.get<{ Params: { id: string }; Querystring: { path?: string } }>(
     '/ui/v1/native/versions/:id/readme',
@@ -210,8 +218,7 @@ const routes: RouteModule = async (app, ctx) => {
       },
     },
     async (request) => {
-      const file = await readableFile(request, request.body.path, request.body.repoKey)
-      return dockerView(file.version_id)
+      return dockerView(await readableVersion(request, request.body.path, request.body.repoKey))
     },
   )
 

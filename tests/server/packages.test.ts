@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { insertPackage } from '../../server/catalog/load'
 import { safeFileName } from '../../server/packages/routes'
-import { startTestServer, type TestServer } from '../support/server'
+import { browserHeaders, startTestServer, type TestServer } from '../support/server'
 import { corpusLines } from '../support/corpora'
 import { signInDirectly } from './helpers/catalogSession'
 import { gql, type Connection } from './helpers/graphql'
@@ -238,6 +238,38 @@ describe('builds and docker layers', () => {
         command: ['ADD base /', 'COPY app /srv/', 'COPY conf /etc/app/'][i],
       })),
     )
+  })
+
+  it("answers a docker version's layers and builds for its tag folder, as for its manifest", async () => {
+    const image = buildImage({
+      layers: [{ command: 'ADD one /', files: [{ path: 'one.txt', content: 'one\n' }] }],
+    })
+    const pusher = await ociPusher(server.url, 'developer', server.config.userPassword)
+    await pusher.push('docker-local/folder/app', image, ['2.0.0'])
+    const layersAt = async (path: string) => {
+      const res = await api(`/ui/views/dockerv2?repoKey=docker-local&path=${encodeURIComponent(path)}`)
+      return res.status === 200
+        ? ((await res.json()) as { layers: Array<{ digest: string }> }).layers
+        : res.status
+    }
+    const digests = image.layers.map((l) => ({ digest: l.digest }))
+    expect(await layersAt('folder/app/2.0.0')).toMatchObject(digests)
+    expect(await layersAt('folder/app/2.0.0/')).toMatchObject(digests)
+    // The POST variant, the repository key first in the path.
+    const viaPost = await fetch(`${server.url}/ui/api/v1/ui/views/dockerv2`, {
+      method: 'POST',
+      headers: browserHeaders(server.url, cookie),
+      body: JSON.stringify({ path: 'docker-local/folder/app/2.0.0', view: 'dockerv2' }),
+    })
+    expect(((await viaPost.json()) as { layers: unknown[] }).layers).toMatchObject(digests)
+    const builds = await api(
+      `/ui/artifactbuilds?repoKey=docker-local&path=${encodeURIComponent('folder/app/2.0.0')}`,
+    )
+    expect(builds.status).toBe(200)
+    // Only the folder the manifest is in names the version: not the image's, not another case.
+    expect(await layersAt('folder/app')).toBe(404)
+    expect(await layersAt('Folder/App/2.0.0')).toBe(404)
+    expect(await layersAt('folder/app/2.0')).toBe(404)
   })
 })
 

@@ -12,6 +12,7 @@ import {
   versionsPaging,
   wantsNextPage,
 } from '../../domain/packages/rules'
+import { VERSION_SPECIFIC_TYPES, isVersionSpecific, versionPathOf } from '../../domain/packageTypes'
 import { MORE_PAGE_SIZE, PAGE_SIZE } from '../../domain/packages/types'
 import { upcast } from '../../domain/log'
 import { left, right } from 'fp-ts/Either'
@@ -87,18 +88,29 @@ describe('versionPanelsOf', () => {
       [repo('docker-local', 'app/1.0/manifest.json')],
       {
         readmePath: 'app/1.0/manifest.json',
-        builds: { repoKey: 'docker-local', path: 'app/1.0/manifest.json' },
-        dockerLayers: { repoKey: 'docker-local', path: 'app/1.0/manifest.json' },
+        builds: { repoKey: 'docker-local', path: 'app/1.0' },
+        dockerLayers: { repoKey: 'docker-local', path: 'app/1.0' },
         npm: null,
       },
     ],
     [
-      'maven: readme and builds',
+      'maven: readme of the jar, builds of the version folder',
       'maven',
       [repo('libs', 'org/acme/lib/1.0/lib-1.0.jar')],
       {
         readmePath: 'org/acme/lib/1.0/lib-1.0.jar',
-        builds: { repoKey: 'libs', path: 'org/acme/lib/1.0/lib-1.0.jar' },
+        builds: { repoKey: 'libs', path: 'org/acme/lib/1.0' },
+        dockerLayers: null,
+        npm: null,
+      },
+    ],
+    [
+      'gav is maven: its builds are the version folder, inside the repository',
+      'gav',
+      [repo('libs', 'libs/org/acme/lib/1.0/lib-1.0.pom')],
+      {
+        readmePath: 'libs/org/acme/lib/1.0/lib-1.0.pom',
+        builds: { repoKey: 'libs', path: 'org/acme/lib/1.0' },
         dockerLayers: null,
         npm: null,
       },
@@ -122,6 +134,34 @@ describe('versionPanelsOf', () => {
     ],
   ])('%s', (_name, type, repos, expected) => {
     expect(versionPanelsOf(type, repos)).toEqual(expected)
+  })
+})
+
+describe('versionPathOf', () => {
+  it.each([
+    ['maven', 'org/acme/lib/1.0/lib-1.0.jar', 'org/acme/lib/1.0'],
+    ['ivy', 'acme/lib/1.0/ivys/ivy-1.0.xml', 'acme/lib/1.0/ivys'],
+    ['Gradle', 'org/acme/lib/1.0/lib-1.0.module', 'org/acme/lib/1.0'],
+    ['docker', 'app/1.0/manifest.json', 'app/1.0'],
+    ['conan', 'acme/lib/1.0/_/abc/export/conanfile.py', 'acme/lib/1.0/_/abc/export'],
+    ['helmoci', 'charts/web/0.1.0/manifest.json', 'charts/web/0.1.0'],
+    ['npm', 'react/-/react-19.2.0.tgz', 'react/-/react-19.2.0.tgz'],
+    ['pypi', 'requests/2.0/requests-2.0.whl', 'requests/2.0/requests-2.0.whl'],
+    ['go', 'example.com/m/@v/v1.0.0.mod', 'example.com/m/@v/v1.0.0.mod'],
+    ['docker', 'manifest.json', 'manifest.json'],
+  ])('%s: %s is named by %s', (type, lead, expected) => {
+    expect(versionPathOf(type, lead)).toBe(expected)
+  })
+
+  it('the types the specification lists, and only those, are version-specific', () => {
+    expect(VERSION_SPECIFIC_TYPES).toEqual(['maven', 'ivy', 'gradle', 'docker', 'conan', 'helmoci'])
+    expect(['GAV', ' Docker ', 'npm', 'helm', 'generic'].map(isVersionSpecific)).toEqual([
+      true,
+      true,
+      false,
+      false,
+      false,
+    ])
   })
 })
 
