@@ -88,9 +88,17 @@ const LAYOUT_ROOT = /[\\/]ui[\\/]layout[\\/]MainLayout\.tsx$/
 const ON_EVERY_PAGE =
   /[\\/](domain[\\/]search[\\/](decider|events|commandCodecs\.gen)\.ts|commands[\\/]effects[\\/]search\.ts)$/
 const layoutAll = new Set<string>()
-const areaOf = new Map<string, string>()
-const AREA_MODULE =
-  /[\\/](?:ui|domain|commands[\\/]effects|adapters[\\/](?:http|graphql|browser))[\\/](packages)(?:[\\/]|ApiChunk\.ts$|\.tsx?$)|[\\/]ui[\\/](serviceStatus)[\\/]/
+/**
+ * The areas whose first screen is a signed-in user's landing, in one file: the modules their
+ * manifest (ui/<area>/manifest.ts) asks for lazily as the screen and its first intent, with what
+ * those import that no other area's chunk reaches (`screenOnly`). The packages list was the
+ * area's index (1.7 KB brotli) and the list (5.2 KB), two requests of the landing's 13 files, each
+ * waiting for one of HTTP/1.1's six connections. What another area reaches too (the packages
+ * screens' common pieces, which the repositories area draws) stays where the split puts it: in
+ * this file, that area would load the screen with it (the packages group reverted in 486582a).
+ */
+const LANDING_SCREENS = ['packages']
+const screenOnly = new Map<string, string>()
 const chromeGraph: Plugin = {
   name: 'chrome-graph',
   buildEnd() {
@@ -121,11 +129,18 @@ const chromeGraph: Plugin = {
       if (!outside.has(id)) layoutAll.add(id)
     for (const id of layoutOnly) layoutAll.add(id)
     for (const id of ids) if (KIT.test(id) && !outside.has(id)) layoutAll.add(id)
-    areaOf.clear()
-    for (const id of ids) {
-      const found = AREA_MODULE.exec(id)
-      const area = found?.[1] ?? found?.[2]
-      if (area && !outside.has(id) && !layoutAll.has(id)) areaOf.set(id, area)
+    screenOnly.clear()
+    for (const area of LANDING_SCREENS) {
+      const own = new RegExp(`[\\\\/]ui[\\\\/]${area}[\\\\/]`)
+      const manifest = ids.find((id) => own.test(id) && /[\\/]manifest\.ts$/.test(id))
+      const roots = (manifest ? (info(manifest)?.dynamicallyImportedIds ?? []) : []).filter((id) =>
+        own.test(id),
+      )
+      // The area's own later screens (a package's page) load after its first: not "another area".
+      const others = closure([...dynamicRoots].filter((id) => !own.test(id) && !OUTSIDE_LAYOUT.test(id)))
+      for (const id of closure(roots))
+        if (!others.has(id) && !outside.has(id) && !layoutAll.has(id) && !id.includes('node_modules'))
+          screenOnly.set(id, area)
     }
     if (process.env.CHROME_GRAPH)
       console.error([...layoutOnly].map((id) => id.replace(process.cwd(), '')).join('\n'))
@@ -238,12 +253,12 @@ export default defineConfig({
             },
             // The packages area's domain, effects and API (a developer's landing) in one file
             // rather than five (its decider, its rules, the repositories' rules they read, its
-            // effects, its API client): the list's first intent asks for the three together
-            // (ui/packages/manifest.ts) and a signed-in page of the area preloads the file
+            // effects, its API client, the list's search from the page's query): the list's first
+            // intent asks for them together (ui/packages/manifest.ts), not for its screen, and a signed-in page of the area preloads the file
             // (server/ui/indexPage.ts areaModules).
             {
               name: 'packagesCore',
-              test: /[\\/](domain[\\/]packages[\\/]|commands[\\/]effects[\\/]packages\.ts$|adapters[\\/](http|graphql)[\\/]packages\.ts$|adapters[\\/]browser[\\/]packagesApiChunk\.ts$)/,
+              test: /[\\/](domain[\\/]packages[\\/]|domain[\\/]search[\\/]listQuery\.ts$|commands[\\/]effects[\\/]packages\.ts$|adapters[\\/](http|graphql)[\\/]packages\.ts$|adapters[\\/]browser[\\/]packagesApiChunk\.ts$)/,
             },
             {
               name: 'radixPopper',
@@ -257,6 +272,14 @@ export default defineConfig({
               test: (id: string) =>
                 /[\\/]ui[\\/]shared[\\/]kit[\\/]/.test(id) && outsideLayout.has(id) && !lazyRoots.has(id),
             },
+            // A landing screen in one file (LANDING_SCREENS). What it imports from elsewhere is not
+            // pulled in: the file would then be another area's import. Nothing outside the area
+            // reaches the group's modules, so no chunk it imports imports it back.
+            ...LANDING_SCREENS.map((area) => ({
+              name: area,
+              test: (id: string) => screenOnly.get(id) === area,
+              includeDependenciesRecursively: false,
+            })),
           ],
         },
       },

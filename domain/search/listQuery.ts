@@ -7,6 +7,7 @@
 import { packageQueryOf } from './packageQuery'
 import { searchModelFromQuery, type SearchModel } from './model'
 import type { PackageQuery } from '../packages'
+import { scannerAnswers, type PlatformState } from '../platform'
 
 export const releaseOnlyOf = (search: string): boolean => new URLSearchParams(search).get('rel') === '1'
 
@@ -23,3 +24,13 @@ export function listQueryOf(
   const shown = scanner || model.severities.length === 0 ? model : { ...model, severities: [] }
   return packageQueryOf(shown, { releaseOnly: releaseOnlyOf(search) })
 }
+
+/**
+ * The list's search for the router, which asks for it before the list has rendered
+ * (ui/routes.tsx), maybe before start-up's first answers: until they say whether a scanner gives
+ * packages their severities, a link's severities stand (the list asks again if they must not).
+ * Here, not with the list's view: the router's request then waits for the area's core file only,
+ * not for its screen's (vite.config.ts packagesCore).
+ */
+export const firstListQuery = (search: string, platform: PlatformState): PackageQuery | null =>
+  listQueryOf(search, platform.version === null || scannerAnswers(platform))

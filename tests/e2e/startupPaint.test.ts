@@ -256,7 +256,7 @@ describe('first paint (e2e)', () => {
     // The page's answers are left out: the list's first page comes with the page (the test below).
     const { context, later } = await developerContext()
     await withoutPageAnswers(later, `${server.url}/ui/packages?q=startup-search`)
-    const release = await holdBuiltModule(later, 'ui/packages/index.tsx')
+    const release = await holdBuiltModule(later, 'chunk:packages')
     const searches: string[] = []
     let asked!: () => void
     const askedFor = new Promise<void>((resolve) => (asked = resolve))

@@ -119,7 +119,7 @@ describe("a signed-in user's page, sent as it is made", () => {
         // The page has come with the chrome's and the list's chunks named, and no answers yet.
         await expect
           .poll(page.text, { timeout: 20_000 })
-          .toContain(`<link rel="modulepreload" crossorigin href="/ui/${chunk('PackagesList')}">`)
+          .toContain(`<link rel="modulepreload" crossorigin href="/ui/${chunk('packages')}">`)
         expect(page.text()).toContain(
           `<link rel="modulepreload" crossorigin href="/ui/${chunk('MainLayout')}">`,
         )

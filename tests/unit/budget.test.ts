@@ -136,6 +136,21 @@ describe.skipIf(!built)('bundle budget (run `npx vite build` first)', () => {
       ).toEqual([])
     })
 
+  // The packages list's screen was two files of the landing (the area's index, 1.7 KB brotli, and
+  // the list, 5.2 KB), each waiting for one of HTTP/1.1's six connections. It is one, derived from
+  // the area's manifest (vite.config.ts LANDING_SCREENS); the repositories area, which draws the
+  // packages screens' common pieces, does not load it with them.
+  it("the packages list's screen is one file, which no other area loads", () => {
+    const sources = (
+      JSON.parse(readFileSync(resolve('dist/assets', `${bundle!.chunk('packages')}.map`), 'utf8')) as {
+        sources: string[]
+      }
+    ).sources.map((s) => s.replace(/^(\.\.\/)+/, ''))
+    expect(sources).toEqual(expect.arrayContaining(['ui/packages/index.tsx', 'ui/packages/PackagesList.tsx']))
+    expect(bundle!.closure(bundle!.chunk('repositories')).has(bundle!.chunk('packages'))).toBe(false)
+    expect(bundle!.closure(bundle!.chunk('overview')).has(bundle!.chunk('packages'))).toBe(false)
+  })
+
   // The admin teaser's module texts (~1.7 KB gzip) are shown on /demo/admin only: the admin pages
   // do not download them.
   it('the admin chunk does not load the admin teaser', () => {

@@ -9,9 +9,7 @@ import { useFixedRows } from '../shared/kit/fixedRows'
 import { useDispatch, useQuery } from '../shared/appContext'
 import { whatHappened } from '../shared/failureText'
 import { searchModelFromQuery } from '../../domain/search'
-import type { PackageQuery, PackageSummary } from '../../domain/packages/types'
-import { scannerAnswers } from '../../domain/platform/rules'
-import type { PlatformState } from '../../domain/platform/types'
+import type { PackageSummary } from '../../domain/packages/types'
 import { listRows, wantsNextPage, type ListRows } from '../../domain/packages/rules'
 import { Filters } from './Filters'
 import { Landing, LANDING_TEXTS } from './Landing'
@@ -29,14 +27,6 @@ import { markdownToText } from '../../domain/shared/markdownText'
 import { listQueryOf, releaseOnlyOf } from '../../domain/search/listQuery'
 
 const PACKAGES = { one: 'package', other: 'packages' }
-
-/**
- * The list's search for the router, which asks for it before the list has rendered
- * (ui/routes.tsx), maybe before start-up's first answers: until they say whether a scanner gives
- * packages their severities, a link's severities stand (the list asks again if they must not).
- */
-export const firstListQuery = (search: string, platform: PlatformState): PackageQuery | null =>
-  listQueryOf(search, platform.version === null || scannerAnswers(platform))
 
 /** Three lines: name and version; the description and severities; type, date and downloads. */
 export const ROW_HEIGHT = 84

@@ -14,11 +14,13 @@ import { loadOnce } from '../shared/loadOnce'
 
 // The list's first intent goes through the area's domain, effects and API client, each loaded on
 // its first use, one after the other; each waited for a task behind the chrome's first render
-// (a trace of a cold load). The first intent asks for the three with the list, together; kept
-// (loadOnce), the chain then runs through at once when the intent is dispatched.
+// (a trace of a cold load). The first intent asks for the three with the list's search, together,
+// all in the area's core file (vite.config.ts packagesCore), not in its screen's; kept (loadOnce),
+// the chain then runs through at once when the intent is dispatched.
 const domain = loadOnce(() => import('../../domain/packages/decider'))
 const effects = loadOnce(() => import('../../commands/effects/packages'))
 const api = loadOnce(() => import('../../adapters/browser/packagesApiChunk'))
+const listQuery = loadOnce(() => import('../../domain/search/listQuery'))
 
 export const packagesManifest: AreaManifest = {
   key: 'packages',
@@ -31,7 +33,7 @@ export const packagesManifest: AreaManifest = {
   }),
   screen: () => import('./index'),
   firstIntent: () =>
-    Promise.all([import('./PackagesList'), domain(), effects(), api()]).then(
+    Promise.all([listQuery(), domain(), effects(), api()]).then(
       ([{ firstListQuery }]) =>
         (match, search, state) =>
           match.params.versionId
