@@ -29,14 +29,18 @@ import { isDeepStrictEqual } from 'node:util'
 import { isRight, right, type Either } from 'fp-ts/Either'
 import { Subject, type VirtualTimeScheduler } from 'rxjs'
 import { allEffects, createApp } from '../../composition/createApp'
+import { createBus } from '../../commands/bus'
+import { createAreaRegistry } from '../../domain/areaRegistry'
 import {
   areaByKey,
   areas,
   eventSpecs,
   evolve,
   initialAppState,
+  type AnyArea,
   type AppCommand,
   type AppEvent,
+  type AppRegistry,
   type AppState,
 } from '../../domain/app'
 import type { CommandMeta, Envelope } from '../../domain/shared/area'
@@ -46,7 +50,11 @@ import { arbitraryFromCodec, type Leaves } from '../support/arbitraryFromCodec'
 import { assertKeeping, keptCases } from '../support/keptCases'
 import { platformApi, related, sessionApi, user } from '../support/fixtures'
 import { timeTo, until as reaching } from '../support/wait'
-import type { IntegrationsApi, OnboardingApi, Ports, SessionApi } from '../../adapters/ports'
+import type { ArtifactsApi, IntegrationsApi, OnboardingApi, Ports, SessionApi } from '../../adapters/ports'
+import { footer } from '../support/fixtures'
+import { personalizationComplete } from '../../domain/onboarding/personalization'
+import { nodeId, wantsMore } from '../../domain/artifacts/rules'
+import { OPEN_TOOL_ACTION } from '../../domain/integrations/rules'
 import { PAGE_SIZE, type Provenance } from '../../domain/packages/types'
 import { defaultPackageQuery } from '../../domain/packages/initial'
 import { fakeLogPlatform, topologyNode } from '../support/fakeServiceStatusApi'
@@ -198,13 +206,7 @@ const BUILT: Readonly<Record<string, Built>> = {
   'built:personalization': {
     area: 'onboarding',
     api: { current: async () => right(user({ name: 'a' })) },
-    ports: {
-      onboardingApi: {
-        ...notFaked<OnboardingApi>(),
-        personalizationStatus: async () => right({ sent: false }),
-        sendPersonalization: async () => right(undefined),
-      },
-    },
+    ports: { onboardingApi: personalizationPlatform() },
     then: (app) => app.dispatch({ type: 'onboarding/LoadPersonalization' }, 'script'),
     reached: (s) => s.onboarding.personalization?.status === 'shown',
   },
@@ -235,8 +237,125 @@ const BUILT: Readonly<Record<string, Built>> = {
     },
     reached: (s) => s.integrations.modal.step === 'selectService',
   },
+  // A platform whose footer names an account portal: the portal's link waits for it.
+  'built:accountPortal': {
+    area: 'navigation',
+    api: { current: async () => right(user({ name: 'a' })) },
+    ports: {
+      platformApi: platformApi({
+        footer: async () => right(footer({ accountPortalUrl: 'https://a.test/portal' })),
+      }),
+    },
+    reached: (s) => s.platform.footer?.accountPortalUrl !== undefined,
+  },
+  // A signed-in user with the Contact Us form open: its request waits for it.
+  'built:contactForm': {
+    area: 'contact',
+    api: { current: async () => right(user({ name: 'a', email: 'a@a.test' })) },
+    then: (app) => app.dispatch({ type: 'navigation/OpenModal', modal: 'contactUs' }, 'script'),
+    reached: (s) => s.navigation.openModals.includes('contactUs'),
+  },
+  // Personalization shown and its every step answered: sending it waits for them.
+  'built:personalizationAnswered': {
+    area: 'onboarding',
+    api: { current: async () => right(user({ name: 'a' })) },
+    ports: { onboardingApi: personalizationPlatform() },
+    then: async (app) => {
+      app.dispatch({ type: 'onboarding/LoadPersonalization' }, 'script')
+      await reaching(app, (s) => s.onboarding.personalization?.status === 'shown')
+      app.dispatch({ type: 'onboarding/OpenPersonalization' }, 'script')
+      for (const change of [
+        { step: 'technologies', stepDataObject: { technologies: ['npm'] } },
+        { step: 'goal', stepDataObject: { goal: 'store' } },
+        { step: 'view', stepDataObject: { artifactOnly: false } },
+      ] as const)
+        app.dispatch({ type: 'onboarding/CompletePersonalizationStep', change }, 'script')
+    },
+    reached: (s) => {
+      const p = s.onboarding.personalization
+      return p?.status === 'shown' && personalizationComplete(p.data)
+    },
+  },
+  // The log viewer open and a service change flagged: a product change waits for the flag.
+  'built:logServiceChanged': {
+    area: 'serviceStatus',
+    api: { current: async () => right(user({ name: 'admin', admin: true })) },
+    ports: { serviceStatusApi: logPlatform() },
+    then: async (app, ports) => {
+      app.dispatch({ type: 'serviceStatus/OpenLogViewer' }, 'script')
+      await timeTo(ports.scheduler as VirtualTimeScheduler, 0)
+      app.dispatch({ type: 'serviceStatus/FlagLogServiceChange' }, 'script')
+    },
+    reached: (s) => s.serviceStatus.logViewer.serviceChanged === true,
+  },
+  // A repository whose root holds more than a page: the tree's next page waits for it.
+  'built:artifactsFolder': {
+    area: 'artifacts',
+    api: { current: async () => right(user({ name: 'a' })) },
+    ports: { artifactsApi: artifactsPlatform() },
+    then: (app) => app.dispatch({ type: 'artifacts/Open', repoKey: 'npm-local', path: '' }, 'script'),
+    reached: (s) => wantsMore(s.artifacts.folders[nodeId('npm-local', '')]),
+  },
+  // An admin with the integrations catalogue loaded, an entry of which opens a tool to set up.
+  'built:integrationsCatalogue': {
+    area: 'integrations',
+    api: { current: async () => right(user({ name: 'admin', admin: true })) },
+    ports: {
+      integrationsApi: {
+        ...notFaked<IntegrationsApi>(),
+        catalogue: async () =>
+          right([
+            {
+              id: 'a',
+              label: 'A',
+              icon: 'a',
+              categories: ['a'],
+              vendors: ['a'],
+              documentationLink: 'https://a.test',
+              configureAction: { type: 'action', actionName: OPEN_TOOL_ACTION, payload: { tool: 'a' } },
+            },
+          ]),
+      },
+    },
+    then: (app) => app.dispatch({ type: 'integrations/LoadCatalogue' }, 'script'),
+    reached: (s) => s.integrations.catalogue.status === 'loaded',
+  },
 }
 const builtEvents = new Map<string, ReadonlyArray<AppEvent>>()
+
+/** A platform that has no personalization for the user and takes the one sent. */
+function personalizationPlatform(): OnboardingApi {
+  return {
+    ...notFaked<OnboardingApi>(),
+    personalizationStatus: async () => right({ sent: false }),
+    sendPersonalization: async () => right(undefined),
+  }
+}
+
+/** A local npm repository whose root holds three pages of files. */
+function artifactsPlatform(): ArtifactsApi {
+  const children = Array.from({ length: 3 * 100 }, (_, i) => ({
+    name: `f${i}.tgz`,
+    path: `f${i}.tgz`,
+    folder: false,
+    size: 1,
+  }))
+  return {
+    ...notFaked<ArtifactsApi>(),
+    repositories: async () =>
+      right([
+        {
+          key: 'npm-local',
+          packageType: 'npm',
+          kind: 'local',
+          artifactCount: 300,
+          defaultDeploymentRepo: null,
+        },
+      ]),
+    children: async (_repoKey, _path, offset, limit) =>
+      right({ children: children.slice(offset, offset + Math.min(limit, 100)), total: children.length }),
+  }
+}
 
 /** A platform of two Artifactory nodes and an Xray node, each with log files. */
 function logPlatform() {
@@ -270,7 +389,13 @@ function packagesCatalogue() {
   }
   return fakePackagesApi({
     packages,
-    versions: { [first.id]: [makeVersion(first, '1.0.0', { provenance })] },
+    // More versions than a page: the package page's next page of versions waits for them.
+    versions: {
+      [first.id]: [
+        makeVersion(first, '1.0.0', { provenance }),
+        ...Array.from({ length: PAGE_SIZE + 20 }, (_, i) => makeVersion(first, `0.0.${i}`)),
+      ],
+    },
   })
 }
 
@@ -454,8 +579,74 @@ const builtCase = (recorded: string): fc.Arbitrary<Case> =>
   fc
     .array(areaStep(BUILT[recorded]?.area ?? 'session'), { maxLength: 60, size: 'max' })
     .map((steps) => ({ recorded, steps }))
+/**
+ * A case aimed at one command type, from a given start: its area's steps, and among them steps
+ * that offer that type first (a few draws of it, aimed or not, before some of the area's other
+ * commands), so that the walk's other steps build its precondition and the step that offers it
+ * sends it as soon as it is decided. Its draws also take an e-mail address and an hour's idle
+ * time, which a contact request and an idle check need and no shared word or number is.
+ */
+const targetLeaves: Leaves = {
+  strings: fc.oneof(
+    { weight: 4, arbitrary: leaves.strings! },
+    // An e-mail address, a bundle's service, a tag's manifest.
+    { weight: 1, arbitrary: fc.constantFrom('a@a.test', 'xray', 'a/1.0/manifest.json') },
+  ),
+  numbers: fc.oneof(
+    { weight: 4, arbitrary: leaves.numbers! },
+    { weight: 1, arbitrary: fc.constant(3_600_000) },
+  ),
+}
+const targetArbitraries = new Map(
+  commandCodecs.map(([type, codec]) => [
+    type,
+    arbitraryFromCodec(codec, 0, targetLeaves).map(
+      (fields) => ({ ...(fields as object), type }) as AppCommand,
+    ),
+  ]),
+)
+type Start = Pick<Case, 'recorded' | 'until'>
+/** Where a case about an area may start: empty, a recorded session, or a start built for the area. */
+const startsOf = (area: string): ReadonlyArray<Start> => [
+  {},
+  ...STARTS,
+  ...Object.entries(BUILT)
+    .filter(([, built]) => built.area === area)
+    .map(([recorded]) => ({ recorded })),
+]
+const targetCase = (type: string, from: Start): fc.Arbitrary<Case> => {
+  const area = areaOf(type)
+  const others = oneOf(commandArbitraries.filter(([other]) => areaOf(other) === area))
+  const offer: fc.Arbitrary<Step> = fc
+    .tuple(
+      fc.array(targetArbitraries.get(type)!, { minLength: 1, maxLength: 12 }),
+      fc.option(fc.nat({ max: 0x7fffffff }), { nil: undefined }),
+      fc.array(others, { maxLength: 6 }),
+    )
+    .map(([[command, ...more], aimed, rest]) => ({
+      command: command!,
+      ...(aimed === undefined ? {} : { aimed }),
+      or: [...more, ...rest],
+    }))
+  // The first step offers it: a start built for it holds what it waits for.
+  return fc
+    .tuple(
+      offer,
+      fc.array(fc.oneof({ weight: 2, arbitrary: areaStep(area) }, { weight: 1, arbitrary: offer }), {
+        maxLength: 60,
+        size: 'max',
+      }),
+    )
+    .map(([first, steps]) => ({ ...from, steps: [first, ...steps] }))
+}
+const anyTargetCase: fc.Arbitrary<Case> = fc
+  .constantFrom(...commandCodecs.map(([type]) => type))
+  .chain((type) => fc.constantFrom(...startsOf(areaOf(type))).chain((from) => targetCase(type, from)))
+/** How many cases aimed at a type the count walks from each start, at most. */
+const TARGET_RUNS = 4
 const caseArbitrary: fc.Arbitrary<Case> = fc.oneof(
   { weight: 1, arbitrary: mixedCase },
+  { weight: 1, arbitrary: anyTargetCase },
   { weight: 1, arbitrary: fc.oneof(...Object.keys(BUILT).map(builtCase)) },
   {
     weight: 3,
@@ -553,10 +744,37 @@ function decidedIntoEvents(command: AppCommand, state: AppState): boolean {
   }
 }
 
-/** An app with nothing but injected events for effects, started as the case says. */
-function start(recorded: string | undefined, until?: string) {
+/**
+ * The areas as the bus runs them, each decision into events told to `decided` (whoever sent the
+ * command: the walk, or a policy answering one of its steps).
+ */
+function observedAreas(decided: (type: string) => void): AppRegistry {
+  return createAreaRegistry<AppState, AppEvent, AnyArea>(
+    areas.map((area) => {
+      const decide = area.decide as (c: AppCommand, s: AppState, m: CommandMeta) => Either<string, unknown[]>
+      return {
+        ...area,
+        decide: (command: AppCommand, state: AppState, meta: CommandMeta) => {
+          const answer = decide(command, state, meta)
+          if (isRight(answer) && answer.right.length > 0) decided(command.type)
+          return answer
+        },
+      } as AnyArea
+    }),
+  )
+}
+
+/**
+ * An app with nothing but injected events for effects, started as the case says; `decided`, its
+ * areas observed (`observedAreas`).
+ */
+function start(recorded: string | undefined, until?: string, decided?: (type: string) => void) {
   const injected = new Subject<AppEvent>()
-  const app = createApp({ ports: fakePorts(), effects: { injected: () => injected } })
+  const effects = { injected: () => injected }
+  const app =
+    decided === undefined
+      ? createApp({ ports: fakePorts(), effects })
+      : createBus({ ports: fakePorts(), effects, areas: observedAreas(decided) })
   const recordedSoFar: Envelope<AppEvent>[] = []
   const requests = lastRequests()
   // The texts each area's recorded events carried, once each, for the commands aimed at them.
@@ -655,34 +873,20 @@ describe('every area: live state, fold, replay and decoding agree after every st
     )
   })
 
-  it("reaches every area's deciders: some of each area's commands are decided into events", () => {
+  it("reaches every area's deciders: every command type is decided into events", () => {
     const decided = new Map<string, number>(commandCodecs.map(([type]) => [type, 0]))
     const refused = new Map<string, number>()
-    // Each area's cases, twice as many as it has command types (three at least): drawn at
-    // random, a large area's few cases left most of its commands unreached, and with one case a
-    // command the count moved by three whenever an area was added (education: 157 to 154).
-    const cases = [
-      ...fc.sample(mixedCase, { numRuns: 30, seed: 37 }),
-      ...areasDriven.flatMap((area) =>
-        fc.sample(areaCase(area), { numRuns: 2 * commandsOf(area), seed: 37 }),
-      ),
-      // And the area's from each built start (drawn apart, so the cases above stay as drawn).
-      ...Object.entries(BUILT).flatMap(([recorded, { area }]) =>
-        fc.sample(builtCase(recorded), { numRuns: commandsOf(area), seed: 37 }),
-      ),
-    ]
     // The command types decided in the cases of each built start, and in the others ('drawn'):
     // those decided only from a start are what the count loses without it.
     const decidedFrom = new Map<string, Set<string>>()
-    for (const { recorded: from, until, steps } of cases) {
-      const { app, injected, event, command } = start(from, until)
+    const walk = ({ recorded: from, until, steps }: Case): void => {
       const origin = from !== undefined && from in BUILT ? from : 'drawn'
+      const { app, injected, event, command } = start(from, until, (type) => {
+        decided.set(type, (decided.get(type) ?? 0) + 1)
+        decidedFrom.set(origin, new Set([...(decidedFrom.get(origin) ?? []), type]))
+      })
       let sent = ''
       app.events$.subscribe(({ event }) => {
-        if (sent !== '' && areaOf(event.type) === areaOf(sent)) {
-          decided.set(sent, (decided.get(sent) ?? 0) + 1)
-          decidedFrom.set(origin, new Set([...(decidedFrom.get(origin) ?? []), sent]))
-        }
         if (sent !== '' && event.type === 'bus/CommandRejected') {
           const reason = `${sent}: ${(event.data as { reason: string }).reason}`
           refused.set(reason, (refused.get(reason) ?? 0) + 1)
@@ -699,9 +903,36 @@ describe('every area: live state, fold, replay and decoding agree after every st
       }
       app.dispose()
     }
+    // Each area's cases, twice as many as it has command types (three at least): drawn at
+    // random, a large area's few cases left most of its commands unreached, and with one case a
+    // command the count moved by three whenever an area was added (education: 157 to 154).
+    for (const c of [
+      ...fc.sample(mixedCase, { numRuns: 30, seed: 37 }),
+      ...areasDriven.flatMap((area) =>
+        fc.sample(areaCase(area), { numRuns: 2 * commandsOf(area), seed: 37 }),
+      ),
+      // And the area's from each built start (drawn apart, so the cases above stay as drawn).
+      ...Object.entries(BUILT).flatMap(([recorded, { area }]) =>
+        fc.sample(builtCase(recorded), { numRuns: commandsOf(area), seed: 37 }),
+      ),
+    ])
+      walk(c)
+    // Then, for each type those left undecided, cases aimed at it from each start its area may
+    // have, until one decides it (a command a dialog, a page or a chain of answers waits for is
+    // offered at every step of a walk that builds them).
+    const undecided = (): ReadonlyArray<string> =>
+      [...decided].filter(([, n]) => n === 0).map(([type]) => type)
+    const aimedAt = new Map<string, number>()
+    for (const type of undecided())
+      for (const from of startsOf(areaOf(type)))
+        for (const c of fc.sample(targetCase(type, from), { numRuns: TARGET_RUNS, seed: 37 })) {
+          if ((decided.get(type) ?? 0) > 0) break
+          aimedAt.set(type, (aimedAt.get(type) ?? 0) + 1)
+          walk(c)
+        }
     // ORACLE_UNDECIDED=1 prints how many command types were decided, and those never decided.
     if (process.env.ORACLE_UNDECIDED === '1') {
-      const never = [...decided].filter(([, n]) => n === 0).map(([type]) => type)
+      const never = undecided()
       console.log(
         `${decided.size - never.length} of ${decided.size} command types decided; never:\n${never
           .map((type) => {
@@ -709,6 +940,9 @@ describe('every area: live state, fold, replay and decoding agree after every st
             return `${type} (${why.map(([reason, n]) => `${n}× ${reason.slice(type.length + 2, type.length + 90)}`).join('; ')})`
           })
           .join('\n')}`,
+      )
+      console.log(
+        `aimed at: ${[...aimedAt].map(([type, n]) => `${type} ${n}${decided.get(type) ? '' : ' (not decided)'}`).join(', ')}`,
       )
       for (const name of Object.keys(BUILT)) {
         const own = [...(decidedFrom.get(name) ?? [])].filter((type) =>
@@ -718,18 +952,13 @@ describe('every area: live state, fold, replay and decoding agree after every st
       }
     }
     const areasDecided = new Set([...decided].filter(([, n]) => n > 0).map(([type]) => areaOf(type)))
-    // Not every command: the rest need a chain of answers no generated events make (a log file
-    // of a node chosen in the walk, a contact form's valid e-mail address). At this seed 181 of
-    // 199 command types are decided (172 without the built starts of the log viewer, a package
-    // list and version, personalization and the git form, which decide nine commands two to four
-    // answers deep or in a dialog opened after an answer; 165 before the first built starts,
-    // which decide the session's SSO, MFA enrolment and profile commands and the support
-    // bundles' by id; 154 with one case per command; 130 before steps chose among commands and
-    // events (`or`), aimed commands at what events named, and each area had cases as many as its
-    // commands; 111 before cases were about one area, 85 before they shared words).
     expect([...areasDriven].filter((area) => !areasDecided.has(area))).toEqual([])
-    expect([...decided.values()].filter((n) => n > 0).length).toBeGreaterThanOrEqual(178)
-    // Some 230 cases, each step's command tried against its area before it is sent: minutes under load.
+    // With the starts built for those a platform's answers wait for, and the cases aimed at what
+    // the drawn ones leave, 195 of 199 at this seed (181 before the aimed cases and the last
+    // seven starts). Not yet: a recent search stored, the open version's id, a client flow open,
+    // a folder's next page named by its repository and path.
+    expect(decided.size - undecided().length).toBeGreaterThanOrEqual(195)
+    // Some 230 cases and those aimed, each step's command tried against its area before it is sent: minutes under load.
   }, 300_000)
 
   it('for generated commands and events of every area, from the empty or a recorded state', () => {
