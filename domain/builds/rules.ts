@@ -34,3 +34,9 @@ export function durationText(ms: number): string {
   if (m < 60) return `${m} min ${s % 60} s`
   return `${Math.floor(m / 60)} h ${m % 60} min`
 }
+
+/**
+ * The name a run's violations and the ignore rules scoped to it give it (`build://name/number`),
+ * where a version's id would be.
+ */
+export const buildResourceOf = (name: string, number: string): string => `build://${name}/${number}`

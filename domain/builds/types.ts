@@ -20,14 +20,30 @@ export type BuildArtifact = t.TypeOf<typeof BuildArtifact>
 export const BuildDependency = t.type({ id: t.string, scope: t.string, ...Resolved })
 export type BuildDependency = t.TypeOf<typeof BuildDependency>
 
-export const BuildDetail = t.type({
-  ...BuildRun.props,
-  durationMillis: t.union([t.number, t.null]),
-  agent: t.union([t.string, t.null]),
-  modules: t.array(
-    t.type({ id: t.string, artifacts: t.array(BuildArtifact), dependencies: t.array(BuildDependency) }),
-  ),
+/** A violation the watches naming the build found in the versions it holds (in force). */
+export const BuildViolation = t.type({
+  id: t.number,
+  issue: t.string,
+  component: t.string,
+  severity: t.keyof({ critical: null, high: null, medium: null, low: null, unknown: null }),
+  watch: t.string,
+  policy: t.string,
+  failBuild: t.boolean,
 })
+export type BuildViolation = t.TypeOf<typeof BuildViolation>
+
+export const BuildDetail = t.intersection([
+  t.type({
+    ...BuildRun.props,
+    durationMillis: t.union([t.number, t.null]),
+    agent: t.union([t.string, t.null]),
+    modules: t.array(
+      t.type({ id: t.string, artifacts: t.array(BuildArtifact), dependencies: t.array(BuildDependency) }),
+    ),
+  }),
+  // Absent from runs recorded before builds were watched.
+  t.partial({ violations: t.array(BuildViolation) }),
+])
 export type BuildDetail = t.TypeOf<typeof BuildDetail>
 
 export interface BuildsState {

@@ -41,6 +41,7 @@ export const xrayCommandCodecs: CommandCodecs<XrayCommand> = {
             watch: t.string,
             policy: t.string,
             resource: t.string,
+            resourceType: t.keyof({ version: null, git: null, build: null }),
           }),
         ]),
       }),

@@ -43,6 +43,8 @@ export const ViolationQuery = t.intersection([
     watch: t.string,
     policy: t.string,
     resource: t.string,
+    /** Only the violations of versions, of git repositories or of builds. */
+    resourceType: t.keyof({ version: null, git: null, build: null }),
   }),
 ])
 export type ViolationQuery = t.TypeOf<typeof ViolationQuery>

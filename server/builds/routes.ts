@@ -6,6 +6,7 @@
  */
 import type { FastifyInstance } from 'fastify'
 import { xrayFor } from '../xray/service'
+import { buildResourceOf } from '../../domain/builds/rules'
 import { HttpError, type RouteModule, type ServerContext } from '../context'
 import type { RegistryAuth } from '../registry/auth'
 import { buildStore, type BuildInfoDocument } from './store'
@@ -66,6 +67,21 @@ const routes: RouteModule = async (app, ctx) => {
               ...run,
               durationMillis: { type: ['number', 'null'] },
               agent: nullableStr,
+              violations: {
+                type: 'array',
+                items: {
+                  type: 'object',
+                  properties: {
+                    id: { type: 'number' },
+                    issue: str,
+                    component: str,
+                    severity: str,
+                    watch: str,
+                    policy: str,
+                    failBuild: { type: 'boolean' },
+                  },
+                },
+              },
               modules: {
                 type: 'array',
                 items: {
@@ -94,7 +110,13 @@ const routes: RouteModule = async (app, ctx) => {
       const detail = await store.detail(request.params.name, request.params.number)
       if (!detail)
         throw new HttpError(404, `No build ${request.params.name} #${request.params.number}`, 'NOT_FOUND')
-      return detail
+      // What the watches naming the build found in it, in force.
+      const xray = xrayFor(ctx)
+      const violations = await xray.store.buildViolationsInForce(
+        buildResourceOf(detail.name, detail.number),
+        xray.now(),
+      )
+      return { ...detail, violations }
     },
   )
 }

@@ -46,6 +46,8 @@ export interface ResolvedFile {
 }
 
 export interface BuildDetail extends BuildRun {
+  /** The run's row, which what is stored about it (its violations) names. */
+  readonly id: number
   readonly durationMillis: number | null
   readonly agent: string | null
   readonly modules: ReadonlyArray<{
@@ -149,7 +151,13 @@ export function buildStore(sql: Sql) {
     async detail(name: string, number: string): Promise<BuildDetail | undefined> {
       const row = await sql.one<BuildRun & { id: number; document: string | null }>(Q.one, [name, number])
       if (!row) return undefined
-      const run = { name: row.name, number: row.number, status: row.status, started: row.started }
+      const run = {
+        id: Number(row.id),
+        name: row.name,
+        number: row.number,
+        status: row.status,
+        started: row.started,
+      }
       if (row.document) {
         const doc = JSON.parse(row.document) as BuildInfoDocument
         const modules = []

@@ -29,7 +29,13 @@ import {
 import { xrayFor } from './service'
 import { GitScanStore } from './gitScanStore'
 import { sbomOf } from './sbom'
-import type { FindingRow, StoredAdvisory, StoredScanSettings, ViolationRow } from './store'
+import type {
+  FindingRow,
+  StoredAdvisory,
+  StoredScanSettings,
+  ViolationResourceType,
+  ViolationRow,
+} from './store'
 
 const SEVERITY_LABELS: Record<string, string> = {
   critical: 'Critical',
@@ -527,6 +533,7 @@ const routes: RouteModule = async (app, ctx) => {
       watch?: string
       policy?: string
       resource?: string
+      resourceType?: ViolationResourceType
       limit?: number
       offset?: number
     }
@@ -542,6 +549,7 @@ const routes: RouteModule = async (app, ctx) => {
             watch: { type: 'string', maxLength: 64 },
             policy: { type: 'string', maxLength: 64 },
             resource: { type: 'string', maxLength: 1300 },
+            resourceType: { type: 'string', enum: ['version', 'git', 'build'] },
             ...pageQuery,
           },
         },

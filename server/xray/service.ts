@@ -33,6 +33,7 @@ import { gitScannerFor } from './gitScanner'
 import { leasedSchedule } from '../ops/lease'
 import { notifierFor } from './notifications'
 import { ignoreRuleMatches, violationsOf, watchCovers, type ViolationDraft } from '../../domain/xray'
+import { buildResourceOf } from '../../domain/builds/rules'
 
 /** The real advisories shipped for the sample catalogue (see its README). */
 export const SHIPPED_ADVISORIES = join(dirname(fileURLToPath(import.meta.url)), 'advisories')
@@ -251,8 +252,74 @@ export function createXrayService(ctx: XrayContext) {
   const failBuildIfViolating = async (name: string, number: string): Promise<boolean> => {
     const builds = buildStore(ctx.sql)
     const detail = await builds.detail(name, number)
-    if (!detail || (await service.buildViolations(name, versionsHeldBy(detail))).length === 0) return false
+    if (!detail) return false
+    await judgeBuild(await rules(store), detail.id, name, versionsHeldBy(detail))
+    const resource = buildResourceOf(name, number)
+    if ((await service.buildViolations(name, versionsHeldBy(detail), resource)).length === 0) return false
     return builds.setStatus(name, number, 'failure')
+  }
+
+  /**
+   * Stores what the watches naming a build find in the versions it holds, as a version's
+   * violations are stored (listed, counted per watch, lifted by ignore rules, notified).
+   */
+  const judgeBuild = async (
+    r: Rules,
+    buildId: number,
+    name: string,
+    versionIds: readonly string[],
+  ): Promise<void> => {
+    const drafts = (await buildWatchDrafts(r, name, versionIds)).map(({ draft }) => draft)
+    const owes = await store.transaction((s) => s.putBuildViolations(buildId, drafts, now()))
+    if (owes) notifyNow()
+  }
+
+  /** What the watches naming `buildName` find in these versions, each with the version it was found in. */
+  const buildWatchDrafts = async (
+    r: Rules,
+    buildName: string,
+    versionIds: readonly string[],
+  ): Promise<Array<{ versionId: string; draft: ViolationDraft }>> => {
+    const buildWatches = r.watches
+      .filter((w) => w.resources.kind === 'builds' && w.resources.builds.includes(buildName))
+      .map((w) => ({ ...w, resources: { kind: 'all' as const } }))
+    if (buildWatches.length === 0) return []
+    const out: Array<{ versionId: string; draft: ViolationDraft }> = []
+    for (const id of new Set(versionIds)) {
+      const v = await store.versionToScan(id)
+      if (!v) continue
+      const findings = (await store.findingsOf(id)).map((f) => ({
+        advisoryId: f.advisoryId,
+        component: f.component,
+        severity: f.severity,
+        ...(f.cvssScore === null ? {} : { cvssScore: f.cvssScore }),
+        fixedVersions: f.fixed,
+      }))
+      for (const draft of violationsOf(
+        { repo: v.repo, component: v.name, findings, licences: v.licences },
+        buildWatches,
+        r.policies,
+        r.expand,
+      ))
+        out.push({ versionId: id, draft })
+    }
+    return out
+  }
+
+  /**
+   * Every build a watch names judged again (its violations stored), and the violations of those
+   * no watch names any more dropped; answers when done.
+   */
+  const judgeBuilds = async (r: Rules): Promise<void> => {
+    const named = new Set(r.watches.flatMap((w) => (w.resources.kind === 'builds' ? w.resources.builds : [])))
+    const builds = buildStore(ctx.sql)
+    await store.dropBuildViolationsExcept([...named])
+    for (const run of await builds.list()) {
+      if (stopped) return
+      if (!named.has(run.name)) continue
+      const detail = await builds.detail(run.name, run.number)
+      if (detail) await judgeBuild(r, detail.id, run.name, versionsHeldBy(detail))
+    }
   }
 
   /**
@@ -262,7 +329,10 @@ export function createXrayService(ctx: XrayContext) {
    * again (its status may be its own CI's). Nothing is read while no watch holds a fail-build rule.
    */
   const failViolatingBuilds = async (): Promise<number> => {
-    if (stopped || !failsBuilds(await rules(store))) return 0
+    if (stopped) return 0
+    const r = await rules(store)
+    await judgeBuilds(r)
+    if (stopped || !failsBuilds(r)) return 0
     let failed = 0
     for (const run of await buildStore(ctx.sql).list()) {
       if (stopped) break
@@ -599,24 +669,23 @@ export function createXrayService(ctx: XrayContext) {
      * What fails a build: violations in force with a fail-build action on the versions it holds,
      * from watches over their repositories and from watches naming the build itself.
      */
-    async buildViolations(buildName: string, versionIds: readonly string[]): Promise<ViolationDraft[]> {
+    async buildViolations(
+      buildName: string,
+      versionIds: readonly string[],
+      buildResource?: string,
+    ): Promise<ViolationDraft[]> {
       const at = now()
-      const r = await rules(store)
       const ignores = await store.ignoreRules()
+      // An ignore rule scoped to the build (`build://name/number`) lifts its own violations too.
+      const lifted = (d: ViolationDraft, versionId: string) =>
+        ignores.some(
+          (i) =>
+            ignoreRuleMatches(i, { ...d, version: versionId }, at) ||
+            (buildResource !== undefined && ignoreRuleMatches(i, { ...d, version: buildResource }, at)),
+        )
+      const byVersion = await buildWatchDrafts(await rules(store), buildName, versionIds)
       const out: ViolationDraft[] = []
-      const buildWatches = r.watches
-        .filter((w) => w.resources.kind === 'builds' && w.resources.builds.includes(buildName))
-        .map((w) => ({ ...w, resources: { kind: 'all' as const } }))
       for (const id of new Set(versionIds)) {
-        const v = await store.versionToScan(id)
-        if (!v) continue
-        const findings = (await store.findingsOf(id)).map((f) => ({
-          advisoryId: f.advisoryId,
-          component: f.component,
-          severity: f.severity,
-          ...(f.cvssScore === null ? {} : { cvssScore: f.cvssScore }),
-          fixedVersions: f.fixed,
-        }))
         const drafts = [
           ...(await store.violations({ versionId: id, limit: 1000, offset: 0 }, at)).rows.map((x) => ({
             watch: x.watch,
@@ -628,12 +697,7 @@ export function createXrayService(ctx: XrayContext) {
             severity: x.severity,
             actions: { blockDownload: x.blockDownload, failBuild: x.failBuild, notify: x.notify },
           })),
-          ...violationsOf(
-            { repo: v.repo, component: v.name, findings, licences: v.licences },
-            buildWatches,
-            r.policies,
-            r.expand,
-          ).filter((d) => !ignores.some((i) => ignoreRuleMatches(i, { ...d, version: id }, at))),
+          ...byVersion.filter((b) => b.versionId === id && !lifted(b.draft, id)).map((b) => b.draft),
         ]
         out.push(...drafts.filter((d) => d.actions.failBuild))
       }

@@ -125,6 +125,9 @@ export interface ViolationRow {
   readonly created: string
 }
 
+/** What a violation was found in: a version, a git repository, or a build a watch names. */
+export type ViolationResourceType = 'version' | 'git' | 'build'
+
 export interface ViolationFilter {
   readonly severity?: string
   readonly type?: string
@@ -132,6 +135,8 @@ export interface ViolationFilter {
   readonly policy?: string
   /** A package name or a version id. */
   readonly resource?: string
+  /** Only violations of versions, of git repositories or of builds. */
+  readonly resourceType?: ViolationResourceType
   readonly versionId?: string
   readonly limit: number
   readonly offset: number
@@ -306,6 +311,40 @@ const GIT_FROM = 'xray_git_violations x JOIN git_integrations g ON g.integration
 const GIT_VIOLATIONS = `SELECT -x.id AS id, ${GIT_RESOURCE} AS version_id, x.repository AS package_id, '' AS version,
      g.integration_name AS repo, ${RULE_COLUMNS}
    FROM xray_git_violations x JOIN git_integrations g ON g.integration_key = x.integration_key`
+/** A build's violations stand for it under this name (`build://name/number`), where a version's id would be. */
+const BUILD_RESOURCE = `'build://' || b.name || '/' || b.number`
+/** A build's violation (`x`, its run `b`) not lifted by an ignore rule in force. */
+const BUILD_ACTIVE = notIgnored(BUILD_RESOURCE)
+/** A build's violations (`x`) with their runs (`b`). */
+const BUILD_FROM = 'xray_build_violations x JOIN catalog_builds b ON b.id = x.build_id'
+/**
+ * Build violations' ids in the console are their own negated past this, below every git
+ * violation's (their own negated): one number names a violation of any of the three tables.
+ */
+export const BUILD_ID_OFFSET = 2 ** 40
+/** A build's violations in a version's shape: the build as the package, its number as the version. */
+const BUILD_VIOLATIONS = `SELECT -(x.id + ${BUILD_ID_OFFSET}) AS id, ${BUILD_RESOURCE} AS version_id, b.name AS package_id,
+     b.number AS version, '' AS repo, ${RULE_COLUMNS}
+   FROM ${BUILD_FROM}`
+/** Each kind's violations in a version's shape, the condition keeping those in force, and the order of their ids. */
+const KIND_SELECT: Record<ViolationResourceType, readonly [string, string, 'ASC' | 'DESC']> = {
+  version: [VIOLATIONS, ACTIVE, 'DESC'],
+  git: [GIT_VIOLATIONS, GIT_ACTIVE, 'ASC'],
+  build: [BUILD_VIOLATIONS, BUILD_ACTIVE, 'ASC'],
+}
+const RESOURCE_KINDS: readonly ViolationResourceType[] = ['version', 'git', 'build']
+/** Each kind's violations (`x`) with what names their resource. */
+const KIND_FROM: Record<ViolationResourceType, string> = {
+  version: 'xray_violations x',
+  git: GIT_FROM,
+  build: BUILD_FROM,
+}
+/** The name an ignore rule's version is compared with, for each kind. */
+const KIND_RESOURCE: Record<ViolationResourceType, string> = {
+  version: 'x.version_id',
+  git: GIT_RESOURCE,
+  build: BUILD_RESOURCE,
+}
 const BLOCKING = `${VIOLATIONS} WHERE x.version_id = ? AND x.block_download = 1 AND ${ACTIVE}
    ORDER BY CASE x.severity WHEN 'critical' THEN 0 WHEN 'high' THEN 1 WHEN 'medium' THEN 2 WHEN 'low' THEN 3 ELSE 4 END,
      x.id LIMIT 1`
@@ -346,26 +385,30 @@ function liftedBy(
  */
 function violationConditions(
   f: Partial<ViolationFilter>,
-  git = false,
-): { where: string; params: SqlValue[] } {
+  kind: ViolationResourceType = 'version',
+): { where: string; params: SqlValue[] } | undefined {
+  if (f.resourceType !== undefined && f.resourceType !== kind) return undefined
+  const git = kind === 'git'
   const parts: Array<[string, SqlValue[]]> = []
   if (f.severity !== undefined) parts.push(['x.severity = ?', [f.severity]])
   if (f.type !== undefined) parts.push(['x.type = ?', [f.type]])
   if (f.watch !== undefined) parts.push(['x.watch_name = ?', [f.watch]])
   if (f.policy !== undefined) parts.push(['x.policy_name = ?', [f.policy]])
-  if (f.versionId !== undefined) parts.push([git ? `${GIT_RESOURCE} = ?` : 'x.version_id = ?', [f.versionId]])
+  if (f.versionId !== undefined) parts.push([`${KIND_RESOURCE[kind]} = ?`, [f.versionId]])
   if (f.resource !== undefined)
     parts.push(
-      git
-        ? [
-            `(x.repository = ? OR ${GIT_RESOURCE} = ? OR x.component = ?)`,
-            [f.resource, f.resource, f.resource],
-          ]
-        : [
-            `(x.version_id IN (SELECT id FROM catalog_versions WHERE package_id = ?) OR x.version_id = ?
+      kind === 'build'
+        ? [`(b.name = ? OR ${BUILD_RESOURCE} = ? OR x.component = ?)`, [f.resource, f.resource, f.resource]]
+        : git
+          ? [
+              `(x.repository = ? OR ${GIT_RESOURCE} = ? OR x.component = ?)`,
+              [f.resource, f.resource, f.resource],
+            ]
+          : [
+              `(x.version_id IN (SELECT id FROM catalog_versions WHERE package_id = ?) OR x.version_id = ?
               OR x.component = ?)`,
-            [`npm://${f.resource}`, f.resource, f.resource],
-          ],
+              [`npm://${f.resource}`, f.resource, f.resource],
+            ],
     )
   return { where: parts.map(([text]) => ` AND ${text}`).join(''), params: parts.flatMap(([, p]) => p) }
 }
@@ -463,6 +506,15 @@ export function violationWrites(
   return { remove, change, add, notifyGained }
 }
 
+/** The tables violations are stored in: versions', git repositories' and builds'. */
+type ViolationTable = 'xray_violations' | 'xray_git_violations' | 'xray_build_violations'
+/** The columns before watch_name that name a violation's resource in each table. */
+const RESOURCE_COLUMNS: Record<ViolationTable, string[]> = {
+  xray_violations: ['version_id'],
+  xray_git_violations: ['integration_key', 'repository'],
+  xray_build_violations: ['build_id'],
+}
+
 /** Rows a statement writes at most: 13 parameters each, within either engine's limit. */
 const ROWS_PER_INSERT = 500
 
@@ -489,7 +541,7 @@ const slices = <T>(values: readonly T[]): T[][] => {
  */
 export async function writeViolations(
   sql: Sql,
-  table: 'xray_violations' | 'xray_git_violations',
+  table: ViolationTable,
   all: readonly ResourceWrites[],
 ): Promise<number> {
   for (const ids of slices(all.flatMap((r) => r.writes.remove)))
@@ -509,8 +561,8 @@ export async function writeViolations(
          WHERE id IN (${placeholders(some.length)})`,
         [...values, ...some],
       )
-  const resourceColumns = table === 'xray_violations' ? 'version_id' : 'integration_key, repository'
-  const row = `(${placeholders((table === 'xray_violations' ? 1 : 2) + 11)})`
+  const resourceColumns = RESOURCE_COLUMNS[table].join(', ')
+  const row = `(${placeholders(RESOURCE_COLUMNS[table].length + 11)})`
   for (const rows of slices(all.flatMap((r) => r.writes.add.map((values) => [...r.resource, ...values]))))
     await sql.run(
       `INSERT INTO ${table} (${resourceColumns}, watch_name, policy_name, rule_name, type, issue, component,
@@ -551,14 +603,27 @@ const NOTIFICATION_ROW = `(${placeholders(11)})`
 
 /**
  * The names notifications give these resources: a version's id, a git repository's
- * `git://integration/owner/name` (its integration's name read once for all of them).
+ * `git://integration/owner/name` (its integration's name read once for all of them), a build's
+ * `build://name/number`.
  */
 async function resourceNames(
   sql: Sql,
-  table: 'xray_violations' | 'xray_git_violations',
+  table: ViolationTable,
   resources: readonly (readonly SqlValue[])[],
 ): Promise<string[]> {
   if (table === 'xray_violations') return resources.map((r) => String(r[0]))
+  if (table === 'xray_build_violations') {
+    const ids = [...new Set(resources.map((r) => r[0]!))]
+    const names = new Map(
+      (
+        await sql.all<{ id: number; resource: string }>(
+          `SELECT b.id, ${BUILD_RESOURCE} AS resource FROM catalog_builds b WHERE b.id IN (${placeholders(ids.length)})`,
+          ids,
+        )
+      ).map((b) => [Number(b.id), b.resource]),
+    )
+    return resources.map((r) => names.get(Number(r[0])) ?? `build://${String(r[0])}`)
+  }
   const keys = [...new Set(resources.map((r) => r[0]!))]
   const names = new Map(
     (
@@ -582,7 +647,7 @@ async function resourceNames(
  */
 async function oweNotifications(
   sql: Sql,
-  table: 'xray_violations' | 'xray_git_violations',
+  table: ViolationTable,
   all: readonly ResourceWrites[],
 ): Promise<number> {
   // watch_name … severity, then block_download, fail_build, notify and created.
@@ -933,31 +998,40 @@ function statements(sql: Sql) {
    * the page's time). Filtered by policy or resource: those that match counted, less those lifted.
    */
   const violationTotal = async (filter: Partial<ViolationFilter>, now: string): Promise<number> => {
-    const versions = violationConditions(filter)
-    const git = violationConditions(filter, true)
     const rules = await ignoreRulesInForce(now)
-    const lifted = liftedBy(rules)
-    const liftedGit = liftedBy(rules, GIT_RESOURCE)
     const kept =
-      filter.policy === undefined && filter.resource === undefined && filter.versionId === undefined
-    const from = `FROM xray_violations x WHERE 1 = 1${versions.where}`
-    const gitFrom = `FROM ${GIT_FROM} WHERE 1 = 1${git.where}`
-    const matching = kept
-      ? await count(
-          `SELECT COALESCE(SUM(x.n), 0) AS n FROM xray_violation_counts x WHERE 1 = 1${versions.where}`,
-          [...versions.params],
+      filter.policy === undefined &&
+      filter.resource === undefined &&
+      filter.versionId === undefined &&
+      filter.resourceType === undefined
+    const sides = RESOURCE_KINDS.flatMap((kind) => {
+      const c = violationConditions(filter, kind)
+      return c
+        ? [
+            {
+              ...c,
+              from: `FROM ${KIND_FROM[kind]} WHERE 1 = 1${c.where}`,
+              lifted: liftedBy(rules, KIND_RESOURCE[kind]),
+            },
+          ]
+        : []
+    })
+    let total = 0
+    if (kept) {
+      const c = violationConditions(filter)!
+      total += Number(
+        await count(`SELECT COALESCE(SUM(x.n), 0) AS n FROM xray_violation_counts x WHERE 1 = 1${c.where}`, [
+          ...c.params,
+        ]),
+      )
+    } else
+      for (const side of sides) total += Number(await count(`SELECT COUNT(*) AS n ${side.from}`, side.params))
+    for (const { from, params, lifted } of sides)
+      if (lifted)
+        total -= Number(
+          await count(`SELECT COUNT(*) AS n ${from} AND (${lifted.where})`, [...params, ...lifted.params]),
         )
-      : (await count(`SELECT COUNT(*) AS n ${from}`, versions.params)) +
-        (await count(`SELECT COUNT(*) AS n ${gitFrom}`, git.params))
-    const liftedCount = async (text: string, params: SqlValue[], by: typeof lifted) =>
-      by
-        ? Number(await count(`SELECT COUNT(*) AS n ${text} AND (${by.where})`, [...params, ...by.params]))
-        : 0
-    return (
-      Number(matching) -
-      (await liftedCount(from, versions.params, lifted)) -
-      (await liftedCount(gitFrom, git.params, liftedGit))
-    )
+    return total
   }
   const addWatchPolicies = async (w: Watch) => {
     for (const p of new Set(w.policies)) await sql.run(Q.addWatchPolicy, [w.name, p])
@@ -1353,26 +1427,30 @@ function statements(sql: Sql) {
     },
     /** Violations in force of versions and git repositories, newest first. */
     async violations(filter: ViolationFilter, now: string) {
-      const versions = violationConditions(filter)
-      const git = violationConditions(filter, true)
-      const all = [now, ...versions.params]
-      const allGit = [now, ...git.params]
       const total = await violationTotal(filter, now)
       // Each side is cut to the page's end before the two are merged: PostgreSQL then reads each
       // newest first by its index and stops, where the ordered union alone made it join, filter
       // and sort all 100,000 (0.4 s). A git violation's id is its own negated, so its side's
       // order is by its stored id ascending.
+      // A build's likewise.
       const end = filter.offset + filter.limit
+      const sides = RESOURCE_KINDS.flatMap((kind) => {
+        const c = violationConditions(filter, kind)
+        if (!c) return []
+        const [select, active, order] = KIND_SELECT[kind]
+        return [
+          {
+            text: `SELECT * FROM (${select} WHERE ${active}${c.where} ORDER BY x.created DESC, x.id ${order} LIMIT ?) ${kind}s`,
+            params: [now, ...c.params, end],
+          },
+        ]
+      })
       return {
         total,
         rows: (
           await sql.all<ViolationDbRow>(
-            `SELECT * FROM (${VIOLATIONS} WHERE ${ACTIVE}${versions.where}
-               ORDER BY x.created DESC, x.id DESC LIMIT ?) versions
-             UNION ALL SELECT * FROM (${GIT_VIOLATIONS} WHERE ${GIT_ACTIVE}${git.where}
-               ORDER BY x.created DESC, x.id LIMIT ?) git
-             ORDER BY created DESC, id DESC LIMIT ? OFFSET ?`,
-            [...all, end, ...allGit, end, filter.limit, filter.offset],
+            `${sides.map((side) => side.text).join(' UNION ALL ')} ORDER BY created DESC, id DESC LIMIT ? OFFSET ?`,
+            [...sides.flatMap((side) => side.params), filter.limit, filter.offset],
           )
         ).map(toViolation),
       }
@@ -1388,24 +1466,17 @@ function statements(sql: Sql) {
       }
       add(await sql.all(Q.countsByWatch), 1)
       const rules = await ignoreRulesInForce(now)
-      const lifted = liftedBy(rules)
-      if (lifted)
-        add(
-          await sql.all(
-            `SELECT x.watch_name, COUNT(*) AS n FROM xray_violations x WHERE ${lifted.where} GROUP BY x.watch_name`,
-            lifted.params,
-          ),
-          -1,
-        )
-      const liftedGit = liftedBy(rules, GIT_RESOURCE)
-      if (liftedGit)
-        add(
-          await sql.all(
-            `SELECT x.watch_name, COUNT(*) AS n FROM ${GIT_FROM} WHERE ${liftedGit.where} GROUP BY x.watch_name`,
-            liftedGit.params,
-          ),
-          -1,
-        )
+      for (const kind of RESOURCE_KINDS) {
+        const lifted = liftedBy(rules, KIND_RESOURCE[kind])
+        if (lifted)
+          add(
+            await sql.all(
+              `SELECT x.watch_name, COUNT(*) AS n FROM ${KIND_FROM[kind]} WHERE ${lifted.where} GROUP BY x.watch_name`,
+              lifted.params,
+            ),
+            -1,
+          )
+      }
       for (const [watch, n] of counts) if (n === 0) counts.delete(watch)
       return counts
     },
@@ -1423,14 +1494,53 @@ function statements(sql: Sql) {
         by.set(r.version_id, [...(by.get(r.version_id) ?? []), toViolation(r)])
       return by
     },
-    /** One violation, of a version or (below zero) of a git repository. */
+    /** One violation, of a version, (below zero) of a git repository or (further below) of a build. */
     violation: async (id: number) => {
       const r = await sql.one<ViolationDbRow>(
-        id < 0 ? `${GIT_VIOLATIONS} WHERE x.id = ?` : `${VIOLATIONS} WHERE x.id = ?`,
-        [Math.abs(id)],
+        ...((id <= -BUILD_ID_OFFSET
+          ? [`${BUILD_VIOLATIONS} WHERE x.id = ?`, [-id - BUILD_ID_OFFSET]]
+          : [
+              id < 0 ? `${GIT_VIOLATIONS} WHERE x.id = ?` : `${VIOLATIONS} WHERE x.id = ?`,
+              [Math.abs(id)],
+            ]) as [string, SqlValue[]]),
       )
       return r && toViolation(r)
     },
+    /**
+     * Replaces a build's violations, those the watches naming it find in the versions it holds
+     * (see violationWrites); the caller holds the transaction. Answers whether they owe notifications.
+     */
+    async putBuildViolations(
+      buildId: number,
+      drafts: readonly ViolationDraft[],
+      at: string,
+    ): Promise<boolean> {
+      const stored = await sql.all<StoredViolationRow>(
+        `SELECT id, watch_name, policy_name, rule_name, type, issue, component, severity, block_download,
+           fail_build, notify, created FROM xray_build_violations WHERE build_id = ?`,
+        [buildId],
+      )
+      const writes = violationWrites(stored, drafts, at)
+      return (await writeViolations(sql, 'xray_build_violations', [{ resource: [buildId], writes }])) > 0
+    },
+    /** Drops the violations of every build whose name is not among these (no watch names it any more). */
+    async dropBuildViolationsExcept(names: readonly string[]): Promise<void> {
+      await sql.run(
+        names.length === 0
+          ? 'DELETE FROM xray_build_violations'
+          : `DELETE FROM xray_build_violations WHERE build_id IN
+               (SELECT id FROM catalog_builds WHERE name NOT IN (${placeholders(names.length)}))`,
+        [...names],
+      )
+    },
+    /** A build's violations in force, by its `build://name/number`. */
+    buildViolationsInForce: async (resource: string, now: string): Promise<ViolationRow[]> =>
+      (
+        await sql.all<ViolationDbRow>(
+          `${BUILD_VIOLATIONS} WHERE ${BUILD_RESOURCE} = ? AND ${BUILD_ACTIVE} ORDER BY x.id`,
+          [resource, now],
+        )
+      ).map(toViolation),
     /** The worst violation in force that blocks downloading this version, if any. */
     blockingViolation: async (versionId: string, now: string) => {
       const r = await sql.one<ViolationDbRow>(BLOCKING, [versionId, now])

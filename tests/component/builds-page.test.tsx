@@ -89,3 +89,44 @@ describe("a build run's page", () => {
     )
   })
 })
+
+describe("a build run's violations", () => {
+  it('lists what the watches naming the run found, and leads to them on the Violations page', async () => {
+    const detail: BuildDetail = {
+      name: 'shop-web',
+      number: '3',
+      status: 'failure',
+      started: '2026-11-30T10:00:00.000Z',
+      durationMillis: null,
+      agent: null,
+      modules: [],
+      violations: [
+        {
+          id: -(2 ** 40 + 1),
+          issue: 'CVE-2020-8203',
+          component: 'lodash',
+          severity: 'high',
+          watch: 'over-builds',
+          policy: 'builds-high',
+          failBuild: true,
+        },
+      ],
+    }
+    const { app } = renderArea(<Builds />, {
+      path: '/builds/shop-web/3',
+      seed: [signedIn('developer')],
+      ports: {
+        buildsApi: { list: () => Promise.resolve(right([])), detail: () => Promise.resolve(right(detail)) },
+      },
+    })
+    act(() => app.dispatch({ type: 'navigation/SyncFromHistory', to: '/builds/shop-web/3' }, 'router'))
+    const table = await screen.findByRole('table', { name: 'Violations of shop-web #3' })
+    const row = within(table).getByRole('row', { name: /CVE-2020-8203/ })
+    expect(within(row).getByRole('cell', { name: 'lodash' })).toBeInTheDocument()
+    expect(within(row).getByText('Fails build')).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Open on the Violations page' })).toHaveAttribute(
+      'href',
+      `/violations?resource=${encodeURIComponent('build://shop-web/3')}`,
+    )
+  })
+})

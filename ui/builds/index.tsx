@@ -6,19 +6,34 @@ import { Link } from 'wouter'
 import { FileDown, Hammer, Send, Upload } from 'lucide-react'
 import {
   buildPath,
+  buildResourceOf,
   buildSbomPath,
   durationText,
   summariesByName,
   type BuildSummary,
 } from '../../domain/builds/rules'
-import type { BuildArtifact, BuildDependency, BuildDetail, BuildRun } from '../../domain/builds/types'
+import type {
+  BuildArtifact,
+  BuildDependency,
+  BuildDetail,
+  BuildRun,
+  BuildViolation,
+} from '../../domain/builds/types'
 import { routeOfLocation } from '../../domain/artifacts/rules'
 import { useDispatch, useQuery } from '../shared/appContext'
 import { whatHappened } from '../shared/failureText'
 import { LoadFailure } from '../shared/kit/LoadFailure'
 import { buttonClass } from '../shared/kit/Button'
 import { formatDateTime } from '../shared/dates'
-import { Card, EmptyState, KeyValue, PageHeader, PageSkeleton } from '../shared/kit/Surface'
+import {
+  Badge,
+  Card,
+  EmptyState,
+  KeyValue,
+  PageHeader,
+  PageSkeleton,
+  SeverityChip,
+} from '../shared/kit/Surface'
 import { StatusBadge } from '../shared/kit/StatusBadge'
 import { RelativeTime } from '../shared/kit/RelativeTime'
 import { Table, type TableState } from '../shared/kit/Table'
@@ -231,6 +246,58 @@ function BuildDetails({ name, number }: { readonly name: string; readonly number
   )
 }
 
+/** What the watches naming the run found in the versions it holds, as the Violations page has them. */
+function Violations({
+  build,
+  violations,
+}: {
+  readonly build: BuildDetail
+  readonly violations: ReadonlyArray<BuildViolation>
+}) {
+  const resource = buildResourceOf(build.name, build.number)
+  return (
+    <Card
+      title="Violations"
+      actions={
+        violations.length > 0 ? (
+          <Link href={`/violations?resource=${encodeURIComponent(resource)}`}>
+            Open on the Violations page
+          </Link>
+        ) : undefined
+      }
+    >
+      <Table<BuildViolation>
+        label={`Violations of ${build.name} #${build.number}`}
+        state={{ status: 'loaded', rows: violations }}
+        rowKey={(v) => String(v.id)}
+        empty={
+          <EmptyState
+            title="No violations"
+            hint="A watch naming this build finds them in the versions it holds; none found any."
+          />
+        }
+        columns={[
+          {
+            id: 'severity',
+            header: 'Severity',
+            cell: (v) => <SeverityChip severity={v.severity} />,
+            width: '8rem',
+          },
+          { id: 'issue', header: 'Issue', rowHeader: true, cell: (v) => v.issue },
+          { id: 'component', header: 'Component', cell: (v) => v.component },
+          { id: 'watch', header: 'Watch', cell: (v) => v.watch },
+          { id: 'policy', header: 'Policy', cell: (v) => v.policy },
+          {
+            id: 'fails',
+            header: 'Actions',
+            cell: (v) => (v.failBuild ? <Badge tone="warning">Fails build</Badge> : null),
+          },
+        ]}
+      />
+    </Card>
+  )
+}
+
 function Run({ build }: { readonly build: BuildDetail }) {
   return (
     <>
@@ -249,6 +316,7 @@ function Run({ build }: { readonly build: BuildDetail }) {
           ]}
         />
       </Card>
+      {build.violations && <Violations build={build} violations={build.violations} />}
       {build.modules.map((m) => (
         <Card key={m.id} title={`Module ${m.id}`}>
           <h3 className={styles.subhead}>Artifacts</h3>

@@ -29,6 +29,7 @@ import { Badge, EmptyState, PageHeader, SeverityChip } from '../shared/kit/Surfa
 import { RelativeTime } from '../shared/kit/RelativeTime'
 import { Table } from '../shared/kit/Table'
 import { versionPath } from '../shared/packageLinks'
+import { buildPath } from '../../domain/builds/rules'
 import kit from '../shared/kit/page.module.css'
 import { ChangeNote, tableStateOf, usePending, useXrayList } from './common'
 import { SEVERITY_WORDS, xrayText } from './messages'
@@ -104,6 +105,18 @@ export function ViolationsPage() {
             onValueChange={(v) => filter({ watch: v === ANY ? undefined : v })}
           />
         </Field>
+        <Field label="Resource type">
+          <Select<Choice<'version' | 'git' | 'build'>>
+            value={query.resourceType ?? ANY}
+            options={[
+              { value: ANY, label: 'Any resource' },
+              { value: 'version', label: 'Versions' },
+              { value: 'git', label: 'Git repositories' },
+              { value: 'build', label: 'Builds' },
+            ]}
+            onValueChange={(v) => filter({ resourceType: v === ANY ? undefined : v })}
+          />
+        </Field>
         <Field label="Policy">
           <Select<string>
             value={query.policy ?? ANY}
@@ -145,7 +158,12 @@ export function ViolationsPage() {
             icon={<ShieldCheck size={28} />}
             title="No violations"
             hint={
-              query.severity || query.type || query.watch || query.policy || query.resource
+              query.severity ||
+              query.type ||
+              query.watch ||
+              query.policy ||
+              query.resource ||
+              query.resourceType
                 ? 'None matches these filters.'
                 : 'A watch with policies finds them in the versions it covers: create one under Watches.'
             }
@@ -209,10 +227,16 @@ export function ViolationsPage() {
 
 /** A git repository's violations name it (`git://integration/owner/name`) where a version's would. */
 const isGitResource = (id: string) => id.startsWith('git://')
+/** A build's violations name its run (`build://name/number`). */
+const buildOf = (id: string) => /^build:\/\/([^/]+)\/([^/]+)$/.exec(id)
+const resourceWord = (id: string) =>
+  isGitResource(id) ? 'This repository' : buildOf(id) ? 'This build' : 'This version'
 
 export function VersionLink({ versionId }: { readonly versionId: string }) {
   const route = versionRouteOf(versionId)
+  const build = buildOf(versionId)
   const text = breakable(versionId.replace(/^[a-z]+:\/\//, ''))
+  if (build) return <Link href={buildPath(build[1]!, build[2]!)}>{text}</Link>
   return route ? <Link href={versionPath(route.packageId, route.version)}>{text}</Link> : <>{text}</>
 }
 
@@ -259,9 +283,10 @@ function ViolationDialog({
         </dd>
         <dt>Type</dt>
         <dd>{v.type === 'security' ? 'Security' : 'Licence'}</dd>
-        <dt>{isGitResource(v.versionId) ? 'Git repository' : 'Version'}</dt>
+        <dt>{isGitResource(v.versionId) ? 'Git repository' : buildOf(v.versionId) ? 'Build' : 'Version'}</dt>
         <dd>
-          <VersionLink versionId={v.versionId} /> in {v.repo}
+          <VersionLink versionId={v.versionId} />
+          {v.repo && ` in ${v.repo}`}
         </dd>
         <dt>Component</dt>
         <dd>{v.component}</dd>
@@ -342,10 +367,7 @@ function IgnoreRuleForm({
         <legend>It applies to</legend>
         {box('issue', `This issue (${v.issue})`)}
         {box('component', `This component (${v.component})`)}
-        {box(
-          'version',
-          `${isGitResource(v.versionId) ? 'This repository' : 'This version'} (${v.versionId.replace(/^[a-z]+:\/\//, '')})`,
-        )}
+        {box('version', `${resourceWord(v.versionId)} (${v.versionId.replace(/^[a-z]+:\/\//, '')})`)}
         {box('watch', `This watch (${v.watch})`)}
         {box('policy', `This policy (${v.policy})`)}
         {form.errorOf('scope') && (

@@ -1,0 +1,113 @@
+/**
+ * A watch over builds finds violations in the versions a build holds, and they are stored as a
+ * version's are: listed on the Violations page (of resource type build), counted on the Watches
+ * page, and lifted by an ignore rule scoped to the build (`build://name/number`).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { call } from '../support/apiCalls'
+import { startTestServer, type TestServer } from '../support/server'
+import { signInDirectly } from './helpers/catalogSession'
+import { securityPolicy } from '../support/xrayPolicies'
+import { putBuildInfo } from './helpers/buildInfo'
+
+let server: TestServer
+let admin: string
+let developer: string
+
+const api = <T>(method: string, path: string, cookie: string, body?: unknown) =>
+  call<T>(server, method, path, { cookie, body })
+
+interface Page {
+  total: number
+  rows: Array<{
+    id: number
+    versionId: string
+    packageName: string
+    version: string
+    issue: string
+    watch: string
+  }>
+}
+
+const buildViolations = async () =>
+  (await api<Page>('GET', '/xray/api/v1/violations?resourceType=build', developer)).body
+const watchCount = async (name: string) =>
+  (
+    await api<Array<{ name: string; violations: number }>>('GET', '/xray/api/v1/watches', developer)
+  ).body.find((w) => w.name === name)?.violations
+
+beforeAll(async () => {
+  server = await startTestServer()
+  admin = signInDirectly(server, { admin: true })
+  developer = signInDirectly(server)
+})
+afterAll(async () => server?.stop())
+
+describe('a watch over builds', () => {
+  it('stores the violations it finds in a build: listed, counted, and lifted by a rule scoped to the build', async () => {
+    const policy = securityPolicy('builds-high', 'high')
+    expect((await api('POST', '/xray/api/v1/policies', admin, policy)).status).toBe(201)
+    const watch = {
+      name: 'over-builds',
+      description: '',
+      resources: { kind: 'builds', builds: ['shop-web'] },
+      policies: [policy.name],
+    }
+    expect((await api('POST', '/xray/api/v1/watches', admin, watch)).status).toBe(201)
+    // lodash 4.17.15 has a high advisory among the shipped ones.
+    const lodash = await server.ctx.sql.one<{ sha256: string }>(
+      "SELECT sha256 FROM catalog_files WHERE version_id = 'npm://lodash@4.17.15' AND lead = 1",
+    )
+    const res = await putBuildInfo(server, admin, 'shop-web', [
+      { id: 'shop-web', artifacts: [{ name: 'lodash.tgz', sha256: lodash!.sha256 }] },
+    ])
+    expect(res.status).toBe(204)
+
+    const page = await buildViolations()
+    expect(page.total).toBeGreaterThan(0)
+    expect(page.rows.length).toBe(page.total)
+    for (const row of page.rows)
+      expect(row).toMatchObject({
+        versionId: 'build://shop-web/1',
+        packageName: 'shop-web',
+        version: '1',
+        watch: 'over-builds',
+      })
+    // The build's violations are not a version's: the version filter leaves them out.
+    const versions = (
+      await api<Page>('GET', '/xray/api/v1/violations?resourceType=version&watch=over-builds', developer)
+    ).body
+    expect(versions.total).toBe(0)
+    expect(await watchCount('over-builds')).toBe(page.total)
+    const one = await api<{ versionId: string; issue: string }>(
+      'GET',
+      `/xray/api/v1/violations/${page.rows[0]!.id}`,
+      developer,
+    )
+    expect(one.status).toBe(200)
+    expect(one.body).toMatchObject({ versionId: 'build://shop-web/1', issue: page.rows[0]!.issue })
+    // Found by the build's name as a resource too.
+    expect((await api<Page>('GET', '/xray/api/v1/violations?resource=shop-web', developer)).body.total).toBe(
+      page.total,
+    )
+
+    // The build's page lists them with its run.
+    const run = await api<{ violations: Array<{ issue: string; watch: string }> }>(
+      'GET',
+      '/builds/shop-web/1',
+      developer,
+    )
+    expect(run.body.violations.map((v) => v.issue).sort()).toEqual(page.rows.map((r) => r.issue).sort())
+
+    const rule = await api('POST', '/xray/api/v1/ignore_rules', admin, {
+      version: 'build://shop-web/1',
+      reason: 'Released before the upgrade',
+    })
+    expect(rule.status).toBe(201)
+    expect((await buildViolations()).total).toBe(0)
+    expect(await watchCount('over-builds')).toBe(0)
+    expect(
+      (await api<{ violations: unknown[] }>('GET', '/builds/shop-web/1', developer)).body.violations,
+    ).toEqual([])
+  })
+})
