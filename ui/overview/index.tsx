@@ -74,7 +74,7 @@ function FiguresSkeleton() {
   return (
     <div role="status" aria-label="Loading the overview" className={styles.page}>
       <div className={styles.stats}>{[0, 1, 2, 3].map((i) => box('5.5rem', i))}</div>
-      <div className={kit.cards}>{[0, 1, 2].map((i) => box('14rem', i))}</div>
+      <div className={styles.panels}>{[0, 1, 2].map((i) => box(i < 2 ? '9rem' : '6rem', i))}</div>
       {box('12rem')}
     </div>
   )
@@ -266,7 +266,9 @@ function Figures({ overview }: { readonly overview: Overview }) {
           value={`${healthy} of ${health.length}`}
         />
       </div>
-      <div className={kit.cards}>
+      {/* The two bar cards side by side, the health under them across the page: three across at
+          1440 px, the health's seven lines stretched both bar cards to twice their three bars. */}
+      <div className={styles.panels}>
         <Card title="Packages by type" actions={<Link href="/packages">All packages</Link>}>
           {packageBars.length === 0 ? (
             <EmptyState title="No packages yet" hint="Publish one with the Set Me Up instructions." />
