@@ -11,6 +11,7 @@ import {
   isLoginDialogSuppressed,
   loginOutcome,
   pathAfterLogin,
+  percentDecodeOnce,
   profilePasswordUnlockState,
   savePathAfterLogin,
 } from '../../domain/session'
@@ -253,5 +254,48 @@ describe('a redirect after login read back from a log', () => {
     }
     // A script may hand the rule anything: what is no text is no path.
     expect(isSafeInternalPath(42 as unknown as string)).toBe(false)
+  })
+})
+
+describe('the safe-path rule at each of its checks', () => {
+  it('refuses DEL, the C1 controls at both ends and the line and paragraph separators', () => {
+    for (const c of ['\u007f', '\u0080', '\u0085', '\u009f', '\u2028', '\u2029'])
+      expect(isSafeInternalPath(`/a${c}b`), JSON.stringify(c)).toBe(false)
+    // The characters just outside those ranges are ordinary text in a path.
+    for (const c of ['~', '\u00a0', '\u2027', '\u202a'])
+      expect(isSafeInternalPath(`/a${c}b`), JSON.stringify(c)).toBe(true)
+  })
+
+  it('reads a colon as a scheme only in the first segment', () => {
+    expect(isSafeInternalPath('/a:b')).toBe(false)
+    for (const p of ['/a/:b', '/a?:b', '/a#:b', '/packages/npm/a:b'])
+      expect(isSafeInternalPath(p), p).toBe(true)
+  })
+
+  it('keeps a path with an escape that is no UTF-8 as typed, and still decodes its ASCII escapes', () => {
+    // A Latin-1 `é` is no UTF-8: the path is kept as it is, and is safe.
+    expect(isSafeInternalPath('/caf%E9')).toBe(true)
+    expect(percentDecodeOnce('/caf%E9')).toBe('/caf%E9')
+    // Beside it, the ASCII escapes decode, so what they hide is judged.
+    expect(percentDecodeOnce('/caf%E9%2Fx%41')).toBe('/caf%E9/xA')
+    expect(percentDecodeOnce('/%E9%7F%80')).toBe('/%E9\u007f%80')
+    expect(percentDecodeOnce('/%E9%4')).toBe('/%E9%4')
+    // Only a `%` starts an escape: digits after a slash are digits.
+    expect(percentDecodeOnce('/caf%E9/2024')).toBe('/caf%E9/2024')
+    expect(isSafeInternalPath('/caf%E9%0A')).toBe(false)
+    expect(isSafeInternalPath('/caf%E9/%5C%5Cevil.example')).toBe(false)
+  })
+
+  it('does not keep a blocked screen asked with a query and a hash, or with a trailing slash', () => {
+    expect(savePathAfterLogin('/ui/login?x=1#top', NOW)).toEqual(none)
+    expect(savePathAfterLogin('/ui/logout/', NOW)).toEqual(none)
+    expect(savePathAfterLogin('/ui/packages?x=1#top', NOW)).toEqual(
+      some({ pathAfterLogin: '/ui/packages?x=1#top', expiration: NOW + PATH_AFTER_LOGIN_TTL_MS }),
+    )
+  })
+
+  it('keeps nothing for a path that is no text (a script may hand it anything)', () => {
+    expect(savePathAfterLogin(42 as unknown as string, NOW)).toEqual(none)
+    expect(savePathAfterLogin(null as unknown as string, NOW)).toEqual(none)
   })
 })
