@@ -11,12 +11,11 @@ import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import { HttpError, type ServerContext } from '../context'
-import { isValidNodeId, listNodeLogs, nodeLogDir } from './logFiles'
-import { callNode, NODE_CALL_HEADER, NodeCallError, signNodeCall, verifyNodeCall } from './nodeCalls'
+import { listNodeLogs, nodeLogDir } from './logFiles'
+import { askBundleNode, notAskable, reasonOf, requireNodeCall, type BundleNode } from './bundleNodes'
 import { redactSecrets } from './redact'
 import type { NodeRuntime } from './runtime'
 import { documented, errorSchema } from './schemas'
-import { opsStore } from './store'
 
 /** Each log file contributes at most its last 8 MB. */
 export const MAX_LOG_BYTES_IN_BUNDLE = 8 * 1024 * 1024
@@ -104,63 +103,47 @@ const decodeNodeLogs = (body: unknown): NodeLogs | undefined => {
     : undefined
 }
 
-/** Another host's node's files, through that node; throws a reason when it brings none. */
-async function askNodeLogs(
-  ctx: ServerContext,
-  runtime: NodeRuntime,
-  nodeId: string,
-  url: string,
-): Promise<NodeLogs> {
-  const path = `/ui/api/v1${NODE_LOGS_PATH}?nodeId=${nodeId}`
-  const call = { method: 'GET', path }
-  const header = signNodeCall(await runtime.nodeKey(), runtime.nodeId, call, ctx.clock.now())
-  let answer
-  try {
-    // JSON escaping may grow the text: room for twice the files' bytes.
-    answer = await callNode(url, path, header, { maxBytes: 2 * MAX_NODE_LOG_BYTES + 1024 * 1024 })
-  } catch (error) {
-    if (error instanceof NodeCallError) throw new Error(`the node at ${url} ${error.message}`)
-    throw error
-  }
-  const logs = answer.status === 200 ? decodeNodeLogs(answer.body) : undefined
-  if (!logs) throw new Error(`the node at ${url} answered ${answer.status} unexpectedly`)
-  return logs
-}
-
-/** Every known node's log files for a bundle built on this node, and the nodes it lacks. */
+/**
+ * Every node's log files for a bundle built on this node, and the nodes it lacks: the nodes of
+ * this host read from its data folder, the others asked at once, each within the bundle's bound;
+ * a node of another host whose heartbeat is stale is not asked.
+ */
 export async function clusterLogs(
   ctx: ServerContext,
   runtime: NodeRuntime,
+  nodes: readonly BundleNode[],
   secrets: readonly string[],
 ): Promise<ClusterLogs> {
-  const store = opsStore(ctx.sql)
-  const ids = [...new Set([runtime.nodeId, ...(await store.nodeIds())])].filter(isValidNodeId)
-  const files: Array<readonly [string, string]> = []
-  const nodes: string[] = []
-  const lacking: Array<{ node: string; reason: string }> = []
-  for (const id of ids) {
-    const dir = nodeLogDir(ctx.config.dataDir, id)
-    let logs: NodeLogs
-    try {
-      if (id === runtime.nodeId || (dir && existsSync(dir)))
-        logs = await readNodeLogs(ctx.config.dataDir, id, secrets)
-      else {
-        const url = await store.nodeUrl(id)
-        if (!url) throw new Error('it registered no address to reach it at')
-        if (url === runtime.url) throw new Error("its log folder is not in this host's data folder")
-        logs = await askNodeLogs(ctx, runtime, id, url)
-      }
-    } catch (error) {
-      lacking.push({ node: id, reason: error instanceof Error ? error.message : String(error) })
-      continue
-    }
-    nodes.push(id)
-    // The other node cut what it knows; this one cuts what it knows as well.
-    for (const file of logs.files)
-      files.push([`logs/${id}/${file.name}`, redactSecrets(file.content, secrets)])
-    for (const reason of logs.omitted) lacking.push({ node: id, reason })
+  const logsOf = async (node: BundleNode): Promise<NodeLogs> => {
+    const dir = nodeLogDir(ctx.config.dataDir, node.id)
+    if (node.self || (dir && existsSync(dir))) return readNodeLogs(ctx.config.dataDir, node.id, secrets)
+    if (node.url === runtime.url) throw new Error("its log folder is not in this host's data folder")
+    const why = notAskable(node)
+    if (why) throw new Error(why)
+    return askBundleNode(
+      ctx,
+      runtime,
+      node,
+      `${NODE_LOGS_PATH}?nodeId=${node.id}`,
+      decodeNodeLogs,
+      // JSON escaping may grow the text: room for twice the files' bytes.
+      2 * MAX_NODE_LOG_BYTES + 1024 * 1024,
+    )
   }
-  return { files, nodes, lacking }
+  const answers = await Promise.allSettled(nodes.map(logsOf))
+  const files: Array<readonly [string, string]> = []
+  const carried: string[] = []
+  const lacking: Array<{ node: string; reason: string }> = []
+  answers.forEach((answer, i) => {
+    const id = nodes[i]!.id
+    if (answer.status === 'rejected') return void lacking.push({ node: id, reason: reasonOf(answer.reason) })
+    carried.push(id)
+    // The other node cut what it knows; this one cuts what it knows as well.
+    for (const file of answer.value.files)
+      files.push([`logs/${id}/${file.name}`, redactSecrets(file.content, secrets)])
+    for (const reason of answer.value.omitted) lacking.push({ node: id, reason })
+  })
+  return { files, nodes: carried, lacking }
 }
 
 /**
@@ -209,13 +192,7 @@ export function registerNodeLogsRoute(
       ),
     },
     async (request) => {
-      const header = request.headers[NODE_CALL_HEADER]
-      const call = { method: request.method, path: request.url }
-      if (
-        typeof header !== 'string' ||
-        !verifyNodeCall(await runtime.nodeKey(), header, call, ctx.clock.now())
-      )
-        throw new HttpError(401, 'Not a call signed by a node of this platform', 'UNAUTHORIZED')
+      await requireNodeCall(ctx, runtime, request)
       const { nodeId } = request.query
       const dir = nodeLogDir(ctx.config.dataDir, nodeId)
       if (!dir || !existsSync(dir))

@@ -17,6 +17,7 @@ import {
   SupportBundles,
 } from './supportBundles'
 import { registerNodeLogsRoute } from './bundleLogs'
+import { registerNodeDiagnosticsRoute } from './bundleDiagnostics'
 
 const BUNDLE_NAME = /^[A-Za-z0-9._-]+$/
 
@@ -108,7 +109,9 @@ export function registerBundleRoutes(
   runtime: NodeRuntime,
 ): SupportBundles {
   const bundles = new SupportBundles(ctx, runtime)
-  registerNodeLogsRoute(app, ctx, runtime, () => knownSecrets(ctx.config, ctx.sql))
+  const secrets = () => knownSecrets(ctx.config, ctx.sql)
+  registerNodeLogsRoute(app, ctx, runtime, secrets)
+  registerNodeDiagnosticsRoute(app, ctx, runtime, secrets)
 
   const create = async (body: CreateBody, service: BundleService, user: string) => {
     if (!BUNDLE_NAME.test(body.name)) throw new HttpError(400, NAME_MESSAGE, 'VALIDATION')

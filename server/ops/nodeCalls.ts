@@ -84,17 +84,32 @@ export async function callNode(
   baseUrl: string,
   path: string,
   header: string,
-  bounds: { timeoutMs?: number; maxBytes?: number } = {},
+  bounds: {
+    /** For the answer's silences, and to connect unless `connectTimeoutMs` says otherwise. */
+    timeoutMs?: number
+    connectTimeoutMs?: number
+    maxBytes?: number
+    /**
+     * A connection of its own, closed after the answer: the nodes of one host share its address
+     * and port, and each new connection may reach another of them.
+     */
+    ownConnection?: boolean
+  } = {},
 ): Promise<NodeAnswer> {
   const timeoutMs = bounds.timeoutMs ?? NODE_CALL_TIMEOUT_MS
+  const connectTimeoutMs = bounds.connectTimeoutMs ?? timeoutMs
   const maxBytes = bounds.maxBytes ?? NODE_CALL_MAX_BYTES
   try {
     // The platform's one guarded way out: a registered address that is link-local or a cloud
     // metadata service's (named, resolved, or redirected to) is never called.
     const response = await upstreamRequest(`${baseUrl.replace(/\/$/, '')}${path}`, {
-      headers: { [NODE_CALL_HEADER]: header, accept: 'application/json' },
+      headers: {
+        [NODE_CALL_HEADER]: header,
+        accept: 'application/json',
+        ...(bounds.ownConnection ? { connection: 'close' } : {}),
+      },
       redirect: 'manual',
-      limits: { connectTimeoutMs: timeoutMs, readTimeoutMs: timeoutMs, maxBytes },
+      limits: { connectTimeoutMs, readTimeoutMs: timeoutMs, maxBytes },
     })
     const text = (await readAll(response)).toString('utf8')
     let body: unknown
@@ -106,7 +121,9 @@ export async function callNode(
     return { status: response.status, body }
   } catch (error) {
     if (!(error instanceof UpstreamFault)) throw error
-    if (error.kind === 'connectTimeout' || error.kind === 'readTimeout')
+    if (error.kind === 'connectTimeout')
+      throw new NodeCallError(504, `could not be reached within ${connectTimeoutMs / 1000} s`)
+    if (error.kind === 'readTimeout')
       throw new NodeCallError(504, `did not answer within ${timeoutMs / 1000} s`)
     if (error.kind === 'tooLarge') throw new NodeCallError(502, `answered more than ${maxBytes} bytes`)
     // The fault names the address (without credentials or query) and the reason, never a secret.

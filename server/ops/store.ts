@@ -80,6 +80,8 @@ const Q = {
   nodes: `SELECT service_id, node_id, service_type, micro_services, started_at, last_heartbeat, heartbeat_interval_ms
      FROM cluster_nodes ORDER BY service_type, node_id`,
   removeNode: 'DELETE FROM cluster_nodes WHERE service_id = ? AND node_id = ?',
+  reachable: `SELECT node_id, url, last_heartbeat, heartbeat_interval_ms FROM cluster_nodes
+     ORDER BY node_id, last_heartbeat DESC`,
   peers: `SELECT node_id, host, last_heartbeat, heartbeat_interval_ms, service_type FROM cluster_nodes
      ORDER BY node_id, service_type`,
 } as const
@@ -91,6 +93,14 @@ export interface PeerRow {
   readonly last_heartbeat: string
   readonly heartbeat_interval_ms: number
   readonly service_type: string
+}
+
+/** One service of one node: where it is reached and when it last beat. */
+export interface ReachRow {
+  readonly node_id: string
+  readonly url: string | null
+  readonly last_heartbeat: string
+  readonly heartbeat_interval_ms: number
 }
 
 /** One service of one node as the topology keeps it. */
@@ -202,6 +212,10 @@ export function opsStore(sql: Sql) {
     },
     nodes(): Promise<NodeRow[]> {
       return sql.all<NodeRow>(Q.nodes)
+    },
+    /** Every service of every node with its address and heartbeat, newest heartbeat first per node. */
+    reachable(): Promise<ReachRow[]> {
+      return sql.all<ReachRow>(Q.reachable)
     },
     /** False when there was no such row. */
     async removeNode(serviceId: string, nodeId: string): Promise<boolean> {

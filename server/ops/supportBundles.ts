@@ -1,8 +1,7 @@
 /**
- * Support bundles: a zip of every node's log files (bundleLogs.ts), this node's configuration
- * with secrets redacted,
- * and one Node diagnostic report (`process.report.getReport()`, the Node counterpart of a
- * thread dump) per requested dump, taken `interval` seconds apart. A bundle is recorded
+ * Support bundles: a zip of every node's log files (bundleLogs.ts), every node's configuration
+ * with secrets redacted, and from every node one Node diagnostic report (the Node counterpart of
+ * a thread dump) per requested dump, taken `interval` seconds apart (bundleDiagnostics.ts). A bundle is recorded
  * 'in progress' at once and built in the background; it ends 'success' (the zip is on disk
  * under DATA_DIR/support/) or 'failed' (with the reason).
  */
@@ -18,7 +17,8 @@ import { clusterLogs } from './bundleLogs'
 import type { NodeRuntime } from './runtime'
 import type { BundleService } from './services'
 import { isoNow } from '../clock'
-import { REDACTED, redactSecrets } from './redact'
+import { bundleNodes } from './bundleNodes'
+import { clusterDiagnostics, SECRET_KEY } from './bundleDiagnostics'
 import { decodeSession, type BundleSession } from './bundleSession'
 import { opsStore, type BundleRecord, type BundleStatus, type OpsStore } from './store'
 import { storedSecretValues } from './storedSecrets'
@@ -66,8 +66,6 @@ const toSummary = (r: BundleRecord): BundleSummary => ({
   ...(r.session_events !== null ? { session_events: r.session_events } : {}),
 })
 
-const SECRET_KEY = /pass|secret|token|apikey|api_key|credential|cookie|auth|private|key|webhook|dsn/i
-
 /** A URL carrying a password (`scheme://user:password@host`). */
 const URL_WITH_PASSWORD = /^[a-z][a-z0-9+.-]*:\/\/[^/\s:@]*:([^/\s@]+)@/i
 /** A value shaped like a credential: long, one word, letters and digits mixed (keys, tokens). */
@@ -95,24 +93,6 @@ export async function knownSecrets(
   for (const secret of await storedSecretValues(sql)) found.add(secret)
   // Short values would cut ordinary words; longest first, so a secret inside another goes whole.
   return [...found].filter((v) => v.length >= 6).sort((a, b) => b.length - a.length)
-}
-
-/** The configuration as a bundle shows it: every secret-looking value replaced. */
-export function redactedConfig(config: ServerConfig): Record<string, unknown> {
-  return Object.fromEntries(
-    Object.entries(config).map(([key, value]) => [key, SECRET_KEY.test(key) ? REDACTED : value]),
-  )
-}
-
-/** A diagnostic report with environment secrets removed, by name and by value. */
-export function redactedReport(secrets: readonly string[]): string {
-  const report = process.report.getReport() as unknown as Record<string, unknown>
-  const env = report.environmentVariables
-  if (env && typeof env === 'object')
-    report.environmentVariables = Object.fromEntries(
-      Object.entries(env as Record<string, unknown>).map(([k, v]) => [k, SECRET_KEY.test(k) ? REDACTED : v]),
-    )
-  return redactSecrets(JSON.stringify(report, null, 2), secrets)
 }
 
 export class SupportBundles {
@@ -233,15 +213,39 @@ export class SupportBundles {
     try {
       const files: Zippable = {}
       const secrets = await knownSecrets(this.ctx.config, this.ctx.sql)
+      const nodes = await bundleNodes(this.ctx, this.runtime)
+      // Every node's configuration with the first round, and a thread dump from each per round.
+      const configs: string[] = []
       const dumps: string[] = []
-      for (let i = 0; i < request.threadDumpCount; i++) {
+      const diagnosticsLacking: Array<{ node: string; reason: string }> = []
+      const rounds = Math.max(request.threadDumpCount, 1)
+      for (let i = 0; i < rounds; i++) {
         if (i > 0) await this.sleep(request.threadDumpIntervalSecs * 1000)
         if (this.stopped) throw new Error('Interrupted: the node is stopping')
-        const name = `thread-dumps/thread-dump-${i + 1}.json`
-        files[name] = strToU8(redactedReport(secrets))
-        dumps.push(name)
+        const round = await clusterDiagnostics(
+          this.ctx,
+          this.runtime,
+          nodes,
+          secrets,
+          request.threadDumpCount > 0,
+        )
+        for (const answer of round) {
+          if ('reason' in answer) {
+            diagnosticsLacking.push({ node: answer.node, reason: answer.reason })
+            continue
+          }
+          const config = `config/${answer.node}/server-config.json`
+          if (!(config in files)) {
+            files[config] = strToU8(answer.diagnostics.config)
+            configs.push(config)
+          }
+          if (answer.diagnostics.threadDump === undefined) continue
+          const dump = `thread-dumps/${answer.node}/thread-dump-${i + 1}.json`
+          files[dump] = strToU8(answer.diagnostics.threadDump)
+          dumps.push(dump)
+        }
       }
-      const cluster = await clusterLogs(this.ctx, this.runtime, secrets)
+      const cluster = await clusterLogs(this.ctx, this.runtime, nodes, secrets)
       for (const [name, text] of cluster.files) files[name] = strToU8(text)
       const logs = cluster.files.map(([name]) => name)
       const session: string[] = []
@@ -249,25 +253,6 @@ export class SupportBundles {
         files['console/session.ndjson'] = await readFile(this.sessionPath(id))
         session.push('console/session.ndjson')
       }
-      files['config/server-config.json'] = strToU8(
-        redactSecrets(
-          JSON.stringify(
-            {
-              server: redactedConfig(this.ctx.config),
-              node: {
-                nodeId: this.runtime.nodeId,
-                services: this.runtime.services.map((s) => ({ name: s.name, key: s.key })),
-                heartbeatIntervalMs: this.runtime.heartbeatMs,
-                node: process.version,
-                platform: `${process.platform} ${process.arch}`,
-              },
-            },
-            null,
-            2,
-          ),
-          secrets,
-        ),
-      )
       files['manifest.json'] = strToU8(
         JSON.stringify(
           {
@@ -282,7 +267,9 @@ export class SupportBundles {
             // Every node's logs: the ones carried, and those it could not get, with why.
             logsOf: cluster.nodes,
             logsLacking: cluster.lacking,
-            entries: ['config/server-config.json', ...logs, ...dumps, ...session],
+            // Every node's configuration and thread dumps: those it could not get, with why.
+            diagnosticsLacking,
+            entries: [...configs, ...logs, ...dumps, ...session],
           },
           null,
           2,

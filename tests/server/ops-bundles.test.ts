@@ -86,12 +86,12 @@ describe('support bundles', () => {
     expect(names).toEqual(
       expect.arrayContaining([
         'manifest.json',
-        'config/server-config.json',
+        'config/node-2/server-config.json',
         'logs/node-2/artifactory-request.log',
         'logs/node-2/artifactory-service.log',
         'logs/node-2/xray-service.log',
-        'thread-dumps/thread-dump-1.json',
-        'thread-dumps/thread-dump-2.json',
+        'thread-dumps/node-2/thread-dump-1.json',
+        'thread-dumps/node-2/thread-dump-2.json',
       ]),
     )
     expect(names.filter((n) => n.startsWith('thread-dumps/'))).toHaveLength(2)
@@ -104,17 +104,17 @@ describe('support bundles', () => {
       threadDump: { count: 2, interval: 1 },
     })
 
-    const config = JSON.parse(text('config/server-config.json')) as { server: Record<string, unknown> }
+    const config = JSON.parse(text('config/node-2/server-config.json')) as { server: Record<string, unknown> }
     expect(config.server).toMatchObject({
       adminPassword: '********',
       userPassword: '********',
       nodeId: 'node-2',
     })
 
-    const dump1 = JSON.parse(text('thread-dumps/thread-dump-1.json')) as {
+    const dump1 = JSON.parse(text('thread-dumps/node-2/thread-dump-1.json')) as {
       header: { dumpEventTimeStamp: string }
     }
-    const dump2 = JSON.parse(text('thread-dumps/thread-dump-2.json')) as {
+    const dump2 = JSON.parse(text('thread-dumps/node-2/thread-dump-2.json')) as {
       header: { dumpEventTimeStamp: string }
     }
     expect(

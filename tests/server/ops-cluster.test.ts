@@ -111,7 +111,7 @@ describe('the server as a cluster', () => {
     )
   }, 60_000)
 
-  it("carries both nodes' logs in a support bundle, whichever node builds it", async () => {
+  it("carries both nodes' logs, configuration and thread dumps in a support bundle, whichever node builds it", async () => {
     await bothNodesLogging()
     const api = `${baseUrl}/ui/api/v1`
     const made = await fetch(`${api}/ui/userSupport/generateBundle`, {
@@ -122,7 +122,7 @@ describe('the server as a cluster', () => {
         origin: baseUrl,
         cookie: admin.cookie,
       },
-      body: JSON.stringify({ name: 'cluster', parameters: { thread_dump: { count: 0 } } }),
+      body: JSON.stringify({ name: 'cluster', parameters: { thread_dump: { count: 1 } } }),
     })
     expect(made.status).toBe(201)
     const { id, node_id: builder } = (await made.json()) as { id: string; node_id: string }
@@ -144,6 +144,7 @@ describe('the server as a cluster', () => {
     const manifest = JSON.parse(strFromU8(entries['manifest.json']!)) as {
       logsOf: string[]
       logsLacking: unknown[]
+      diagnosticsLacking: unknown[]
     }
     // The nodes of one host share its data folder: the other node's files are read from it.
     expect(manifest.logsLacking).toEqual([])
@@ -151,6 +152,20 @@ describe('the server as a cluster', () => {
     expect(manifest.logsOf).toEqual([builder, ...['node-1', 'node-2'].filter((n) => n !== builder)])
     for (const node of ['node-1', 'node-2'])
       expect(strFromU8(entries[`logs/${node}/artifactory-service.log`]!)).toContain(`started on ${node}`)
+    // A thread dump is the process's own: the other node, at the address the host's nodes share,
+    // is asked for its own until the call reaches it.
+    expect(manifest.diagnosticsLacking).toEqual([])
+    const pids = ['node-1', 'node-2'].map((node) => {
+      const config = JSON.parse(strFromU8(entries[`config/${node}/server-config.json`]!)) as {
+        node: { nodeId: string }
+      }
+      expect(config.node.nodeId).toBe(node)
+      const dump = JSON.parse(strFromU8(entries[`thread-dumps/${node}/thread-dump-1.json`]!)) as {
+        header: { processId: number }
+      }
+      return dump.header.processId
+    })
+    expect(new Set(pids).size).toBe(2)
   }, 60_000)
 
   it('restarts a node that crashes', async () => {

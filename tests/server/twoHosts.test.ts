@@ -83,16 +83,18 @@ const HOST_B_SECRET = 'hostB-0nly-S3cret-Wq7Zx'
 interface Manifest {
   logsOf: string[]
   logsLacking: Array<{ node: string; reason: string }>
+  diagnosticsLacking: Array<{ node: string; reason: string }>
 }
 
 /** A bundle built by `host` (no thread dump), downloaded: its files by name and its manifest. */
 async function bundleOf(
   host: PlatformProcess,
+  threadDumps = 0,
 ): Promise<{ entries: Record<string, string>; manifest: Manifest }> {
   const made = await ask<{ id: string }>(host, '/ui/userSupport/generateBundle', {
     method: 'POST',
     cookie: admin,
-    body: { name: 'two-hosts', service: 'artifactory', parameters: { thread_dump: { count: 0 } } },
+    body: { name: 'two-hosts', service: 'artifactory', parameters: { thread_dump: { count: threadDumps } } },
   })
   expect(made.status).toBe(201)
   await poll(
@@ -129,7 +131,10 @@ beforeAll(async () => {
       RATE_LIMIT_WINDOW_MS: String(3_600_000),
     })
   }
-  ;[hostA, hostB] = await Promise.all([host('host-a'), host('host-b', { HOST_B_SECRET })])
+  ;[hostA, hostB] = await Promise.all([
+    host('host-a'),
+    host('host-b', { HOST_B_SECRET, HOST_B_NOTE: HOST_B_SECRET }),
+  ])
   admin = await signIn(hostA, 'admin')
 }, 120_000)
 
@@ -211,11 +216,29 @@ describe('two hosts on one PostgreSQL', () => {
     expect(missing).toMatchObject({ status: 404, body: { message: expect.stringContaining('host-b-1') } })
   })
 
-  it("carries the other host's node logs in a bundle built on one, cut of what that host knows", async () => {
+  it("carries the other host's node logs, configuration and thread dump in a bundle built on one, cut of what that host knows", async () => {
     await fetch(`${hostB.url}${API}/system/ping/bundle-from-host-b/${HOST_B_SECRET}`)
     await fetch(`${hostA.url}${API}/system/ping/bundle-from-host-a`)
-    const { entries, manifest } = await bundleOf(hostA)
-    expect(manifest).toMatchObject({ logsOf: ['host-a-1', 'host-b-1'], logsLacking: [] })
+    const { entries, manifest } = await bundleOf(hostA, 1)
+    expect(manifest).toMatchObject({
+      logsOf: ['host-a-1', 'host-b-1'],
+      logsLacking: [],
+      diagnosticsLacking: [],
+    })
+    // Each node's own: only the process a report describes can take it. Host B's environment
+    // holds its secret under a name that does not say so (HOST_B_NOTE): cut by value, on host B.
+    for (const node of ['host-a-1', 'host-b-1']) {
+      const config = JSON.parse(entries[`config/${node}/server-config.json`]!) as { node: { nodeId: string } }
+      expect(config.node.nodeId).toBe(node)
+      expect(JSON.parse(entries[`thread-dumps/${node}/thread-dump-1.json`]!)).toHaveProperty('header')
+    }
+    expect(
+      (
+        JSON.parse(entries['thread-dumps/host-b-1/thread-dump-1.json']!) as {
+          environmentVariables: Record<string, string>
+        }
+      ).environmentVariables.HOST_B_NOTE,
+    ).toBe('********')
     expect(entries['logs/host-a-1/artifactory-request.log']).toContain('/bundle-from-host-a|')
     // Host A's data folder holds no folder of host B's node: the lines came through host B,
     // which cut a secret only it knows.
