@@ -73,6 +73,8 @@ export interface ServerConfig {
   readonly advisoriesIntervalMs: number
   /** How often a node sends the violation notifications due (XRAY_NOTIFY_INTERVAL_MS). */
   readonly notifyIntervalMs: number
+  /** How long a download's count waits to be written with others (DOWNLOAD_FLUSH_MS). */
+  readonly downloadFlushMs: number
   /**
    * Upstream of the seeded `npm-remote` (NPM_REMOTE_URL; `offline` serves its cache only);
    * unset keeps the repository's own address (the public npm registry as seeded).
@@ -149,6 +151,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     ...(env.ADVISORIES_URL ? { advisoriesUrl: env.ADVISORIES_URL } : {}),
     advisoriesIntervalMs: Number(env.ADVISORIES_INTERVAL_MS ?? 24 * 3600 * 1000),
     notifyIntervalMs: Number(env.XRAY_NOTIFY_INTERVAL_MS ?? 10_000),
+    downloadFlushMs: Number(env.DOWNLOAD_FLUSH_MS ?? 100),
     ...(env.NPM_REMOTE_URL ? { npmRemoteUrl: env.NPM_REMOTE_URL } : {}),
     ...(env.GENERIC_REMOTE_URL ? { genericRemoteUrl: env.GENERIC_REMOTE_URL } : {}),
     ...(env.DOCKER_REMOTE_URL ? { dockerRemoteUrl: env.DOCKER_REMOTE_URL } : {}),

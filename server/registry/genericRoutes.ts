@@ -17,8 +17,7 @@ import type { NpmCatalogue } from './npmCatalogue'
 import { containerStore } from '../containers/store'
 import type { GenericRemote } from '../remote/genericRemote'
 import { RemoteError } from '../remote/upstream'
-import { downloadCounter, fileSubject } from '../remote/downloads'
-import type { RemoteStore } from '../remote/store'
+import { downloadCounter, fileSubject, type DownloadCounts } from '../remote/downloads'
 import { artifactPathProblem } from '../../domain/artifacts/rules'
 import type { Sql } from '../db/sql'
 import { evictNpmCache } from '../remote/npmEviction'
@@ -65,7 +64,7 @@ interface Deps {
   readonly authz: RegistryAuthorizer
   readonly catalogue: NpmCatalogue
   readonly genericRemote: GenericRemote
-  readonly remoteStore: RemoteStore
+  readonly downloads: DownloadCounts
   /** A package's file is refused while a watch's policy blocks its version. */
   readonly xray: Pick<XrayService, 'refuseBlocked'>
 }
@@ -76,7 +75,7 @@ export function genericRoutes(ctx: ServerContext, deps: Deps) {
   const containers = containerStore(ctx.sql)
   const previous = (repo: string, path: string, sql: Sql = ctx.sql) => artifactRows(sql).previous(repo, path)
   // Every file sent whole counts, as npm's tarballs do: a package's file for its version.
-  const countOnFinish = downloadCounter(ctx, deps.remoteStore)
+  const countOnFinish = downloadCounter(ctx, deps.downloads)
 
   /** The local repository a write to `repo` goes to (as missing when the caller may not read it). */
   const target = async (caller: RegistryCaller, repo: RepositoryRecord): Promise<RepositoryRecord> => {

@@ -35,7 +35,7 @@ import { npmRows, type NpmVersionRow } from './store'
 import { bulkAdvisories, quickAudit } from '../xray/audit'
 import type { NpmRemote } from '../remote/npmRemote'
 import { RemoteError } from '../remote/upstream'
-import { downloadCounter } from '../remote/downloads'
+import { downloadCounter, type DownloadCounts } from '../remote/downloads'
 import {
   abbreviated,
   mergeDocuments,
@@ -44,7 +44,6 @@ import {
   wantsAbbreviated,
   type NpmDocument,
 } from '../remote/rules'
-import type { RemoteStore } from '../remote/store'
 
 /**
  * Largest publish body: the tarball arrives base64-encoded inside JSON (100 MB holds a 75 MB
@@ -76,7 +75,7 @@ interface Deps {
   readonly catalogue: NpmCatalogue
   readonly xray: XrayService
   readonly npmRemote: NpmRemote
-  readonly remoteStore: RemoteStore
+  readonly downloads: DownloadCounts
 }
 
 type Handler = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>
@@ -191,7 +190,7 @@ type JsonParser = (
 const tooLarge = (message: string) => new HttpError(413, message, 'TOO_LARGE')
 
 export function npmRoutes(ctx: ServerContext, deps: Deps) {
-  const { repos, blobs, auth, authz, catalogue, xray, npmRemote: remote, remoteStore } = deps
+  const { repos, blobs, auth, authz, catalogue, xray, npmRemote: remote, downloads } = deps
   const built = builtDocuments()
   // Fastify's own JSON parsing (prototype poisoning refused), taken from the plugin's instance.
   let parseJson: JsonParser | undefined
@@ -429,7 +428,7 @@ export function npmRoutes(ctx: ServerContext, deps: Deps) {
   /** A version a watch's policy blocks is refused to everyone, with what blocks it. */
   const refuseBlocked = (versionId: string | null | undefined) => xray.refuseBlocked(versionId)
 
-  const countOnFinish = downloadCounter(ctx, remoteStore)
+  const countOnFinish = downloadCounter(ctx, downloads)
 
   const sendTarball = async (
     request: FastifyRequest,

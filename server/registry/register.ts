@@ -22,6 +22,7 @@ import { remoteUpstream } from '../remote/upstream'
 import { fileCache } from '../remote/fileCache'
 import { npmRemote } from '../remote/npmRemote'
 import { genericRemote } from '../remote/genericRemote'
+import { downloadCounts } from '../remote/downloads'
 import { mimeOfPath } from './genericRoutes'
 import { remoteRegistry } from '../containers/remoteRegistry'
 import { showLayerWhereCached } from '../containers/catalogue'
@@ -59,6 +60,12 @@ export async function registerRegistry(app: FastifyInstance, ctx: ServerContext)
   for (const [key, url] of seeded)
     if (url && (await repos.find(key))?.kind === 'remote') await store.setUpstream(key, url)
   const upstream = remoteUpstream(ctx, store)
+  const downloads = downloadCounts(store, {
+    flushMs: ctx.config.downloadFlushMs,
+    failed: (error) => console.error('Download counts were not written; they wait for the next write', error),
+  })
+  // Closing (a graceful stop) writes the counts still waiting.
+  app.addHook('onClose', () => downloads.stop())
   const files = fileCache(blobs)
   const deps = {
     repos,
@@ -69,6 +76,7 @@ export async function registerRegistry(app: FastifyInstance, ctx: ServerContext)
     catalogue,
     xray,
     remoteStore: store,
+    downloads,
     upstream,
     files,
     npmRemote: npmRemote(ctx, { store, upstream, files, blobs, catalogue }),

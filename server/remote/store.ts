@@ -111,11 +111,11 @@ const Q = {
      ON CONFLICT (repo, path) DO UPDATE SET sha256 = excluded.sha256, size = excluded.size,
        mime_type = excluded.mime_type, modified = excluded.modified`,
   countDay: `INSERT INTO download_days (subject, package_id, day, count)
-     VALUES (?, (SELECT package_id FROM catalog_versions WHERE id = ?), ?, 1)
-     ON CONFLICT (subject, day) DO UPDATE SET count = download_days.count + 1`,
-  countVersion: 'UPDATE catalog_versions SET download_count = download_count + 1 WHERE id = ?',
+     VALUES (?, (SELECT package_id FROM catalog_versions WHERE id = ?), ?, ?)
+     ON CONFLICT (subject, day) DO UPDATE SET count = download_days.count + excluded.count`,
+  countVersion: 'UPDATE catalog_versions SET download_count = download_count + ? WHERE id = ?',
   countPackage:
-    'UPDATE catalog_packages SET downloads = downloads + 1 WHERE id = (SELECT package_id FROM catalog_versions WHERE id = ?)',
+    'UPDATE catalog_packages SET downloads = downloads + ? WHERE id = (SELECT package_id FROM catalog_versions WHERE id = ?)',
   cachedAt: (n: number) =>
     `SELECT path, fetched_at FROM remote_files WHERE repo = ? AND path IN (${placeholders(n)})`,
   answers: (n: number) =>
@@ -154,8 +154,31 @@ interface CredentialsRow {
  */
 export const RELAXED: TransactionOptions = { durability: 'relaxed' }
 
+/** `times` downloads of `subject` (a version's id, or a file's: fileSubject) on `day`. */
+export interface DownloadCount {
+  readonly subject: string
+  readonly day: string
+  readonly times: number
+}
+
 /** The store over `sql`: the platform's handle, or a transaction's (saveFile beside staged bytes). */
 export function remoteStore(sql: Sql) {
+  /**
+   * Several downloads' counts in one commit, in the subjects' order (so two nodes writing
+   * theirs at once take the rows in the same order).
+   */
+  const countDownloads = (counts: readonly DownloadCount[]): Promise<void> => {
+    const ordered = [...counts].sort((a, b) =>
+      a.subject === b.subject ? (a.day < b.day ? -1 : 1) : a.subject < b.subject ? -1 : 1,
+    )
+    return sql.transaction(async (tx) => {
+      for (const { subject, day, times } of ordered) {
+        await tx.run(Q.countDay, [subject, subject, day, times])
+        await tx.run(Q.countVersion, [times, subject])
+        await tx.run(Q.countPackage, [times, subject])
+      }
+    }, RELAXED)
+  }
   /** One statement committed relaxed (inside a transaction: a savepoint of it, committed with it). */
   const relaxed = async (text: string, params: readonly (string | number | null)[]) => {
     await sql.transaction((tx) => tx.run(text, params), RELAXED)
@@ -345,12 +368,9 @@ export function remoteStore(sql: Sql) {
 
     /** One successful download of a version (its catalogue totals too), or of a file outside packages. */
     countDownload(subject: string, day: string): Promise<void> {
-      return sql.transaction(async (tx) => {
-        await tx.run(Q.countDay, [subject, subject, day])
-        await tx.run(Q.countVersion, [subject])
-        await tx.run(Q.countPackage, [subject])
-      }, RELAXED)
+      return countDownloads([{ subject, day, times: 1 }])
     },
+    countDownloads,
     downloadsSince: (day: string) => sql.all<DownloadDay>(Q.perDay, [day]),
 
     /** A catalogue version's repository, package, name and lead file, to tell where it comes from. */
