@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest'
-import { screen, waitFor, within } from '@testing-library/react'
+import { describe, expect, it, vi } from 'vitest'
+import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { left, right } from 'fp-ts/Either'
 import { navigationEffects } from '../../commands/effects/navigation'
@@ -152,6 +152,23 @@ describe('the Support Zone page', () => {
       'The support bundle could not be created: Too many support bundles are being created.',
     )
     expect(within(form).getByRole('textbox', { name: 'Name' })).toHaveValue('again')
+  })
+
+  it("a bundle's Created time moves on while the page stays open", async () => {
+    // Only Date and intervals are faked: the relative time's clock runs on them, while the
+    // Testing Library's waits keep their real timeouts.
+    const start = Date.now()
+    vi.useFakeTimers({ now: start, toFake: ['Date', 'setInterval', 'clearInterval'] })
+    try {
+      const api = fakeBundlePlatform([bundle({ createdAt: new Date(start - 3_000).toISOString() })])
+      renderShell(PATH, admin, { supportBundlesApi: api }, effects)
+      const row = await screen.findByRole('row', { name: /nightly/ }, { timeout: 15_000 })
+      expect(within(row).getByText('3 seconds ago')).toBeInTheDocument()
+      act(() => vi.advanceTimersByTime(4 * 60_000))
+      expect(within(row).getByText('4 minutes ago')).toBeInTheDocument()
+    } finally {
+      vi.useRealTimers()
+    }
   })
 
   it('deletes only after confirmation', async () => {
