@@ -12,6 +12,7 @@ import { notFaked } from '../support/fakePorts'
 import { renderShell } from './shellFixtures'
 import kit from '../../ui/shared/kit/page.module.css'
 import { openTopMenu } from '../support/topMenu'
+import { buttonClass } from '../../ui/shared/kit/Button'
 
 function platform(progress: EducationProgress, feedbackFails = false) {
   const played: string[] = []
@@ -92,6 +93,17 @@ describe('the education center', { timeout: 30_000 }, () => {
       )
     expect(steps.getByRole('link', { name: 'Repositories' })).toHaveAttribute('href', '/ui/repos')
     expect(steps.getByRole('button', { name: 'Set Me Up' })).toBeInTheDocument()
+  })
+
+  it("every first step's action looks alike, the kit's small button, link or not", async () => {
+    const api = platform({ played: [], feedbackGiven: false })
+    renderShell('/get_started', {}, api.ports, effects)
+    // Three underlined links beside two buttons read as two kinds of step.
+    const steps = within(await screen.findByRole('region', { name: 'First steps' }, { timeout: 15_000 }))
+    for (const item of steps.getAllByRole('listitem')) {
+      const [action] = [...within(item).queryAllByRole('link'), ...within(item).queryAllByRole('button')]
+      expect(action).toHaveClass(...buttonClass('secondary', 'sm').split(' '))
+    }
   })
 
   it('links to quick setup only where the platform offers it (elsewhere it led to a refusal)', async () => {

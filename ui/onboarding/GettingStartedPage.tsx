@@ -16,7 +16,7 @@ import {
 } from 'lucide-react'
 import { PERSONALIZATION_STEPS } from '../../domain/onboarding'
 import { useDispatch, useQuery } from '../shared/appContext'
-import { Button } from '../shared/kit/Button'
+import { Button, buttonClass } from '../shared/kit/Button'
 import { Card, PageHeader } from '../shared/kit/Surface'
 import { NextSteps, type NextStep } from '../shared/kit/NextSteps'
 import kit from '../shared/kit/page.module.css'
@@ -104,6 +104,10 @@ export default function GettingStartedPage() {
   )
 }
 
+// A step's link drawn as the small button the other steps take: two buttons among three
+// underlined links read as two kinds of step where there is one.
+const STEP_ACTION = buttonClass('secondary', 'sm')
+
 /**
  * The first steps, each with what takes it: an admin creates repositories, users and projects;
  * every user connects a client and finds packages. (The card of one link this replaces left the
@@ -127,16 +131,24 @@ function firstSteps({
           title: 'Create a repository',
           text: 'A local repository holds what your team publishes; a remote one caches a public registry.',
           action: quickSetup ? (
-            <Link href="/quick-setup">Quick setup</Link>
+            <Link href="/quick-setup" className={STEP_ACTION}>
+              Quick setup
+            </Link>
           ) : (
-            <Link href="/admin/repositories/local/new">New local repository</Link>
+            <Link href="/admin/repositories/local/new" className={STEP_ACTION}>
+              New local repository
+            </Link>
           ),
         }
       : {
           icon: <Database size={18} />,
           title: 'Pick a repository',
           text: 'Your administrator creates repositories; the list shows those you can use.',
-          action: <Link href="/repos">Repositories</Link>,
+          action: (
+            <Link href="/repos" className={STEP_ACTION}>
+              Repositories
+            </Link>
+          ),
         }
   return [
     repository,
@@ -154,7 +166,11 @@ function firstSteps({
       icon: <PackageSearch size={18} />,
       title: 'Find your packages',
       text: 'Search by name, type or checksum; each package shows its versions, files and findings.',
-      action: <Link href="/packages">Browse packages</Link>,
+      action: (
+        <Link href="/packages" className={STEP_ACTION}>
+          Browse packages
+        </Link>
+      ),
     },
     ...(admin
       ? [
@@ -162,7 +178,11 @@ function firstSteps({
             icon: <UserPlus size={18} />,
             title: 'Invite your team',
             text: 'Add users, put them in groups, and grant each group the repositories it needs.',
-            action: <Link href="/admin/management/users/new">New user</Link>,
+            action: (
+              <Link href="/admin/management/users/new" className={STEP_ACTION}>
+                New user
+              </Link>
+            ),
           },
           {
             icon: <FolderKanban size={18} />,
