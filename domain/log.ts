@@ -160,7 +160,10 @@ export interface ReplayOptions {
   readonly partial?: boolean
   /** The build replaying, to explain a log written by a newer one (defaults to this build). */
   readonly replayer?: BuildInfo
-  /** Sees every event replay folds, with its envelope (the debug panel's timeline keeps them). */
+  /**
+   * Sees every event replay folds, with its envelope (the debug panel's timeline keeps them), in
+   * order, as it is folded: in runs of FOLD_RUN events, the last when the log is finished.
+   */
   readonly onEvent?: (envelope: Envelope<AppEvent>) => void
   /** Sees the snapshot a bounded log starts from. */
   readonly onSnapshot?: (seq: number, state: AppState) => void
@@ -235,6 +238,9 @@ class SeqLines {
   }
 }
 
+/** How many decoded events replay holds before folding them (createLineReplay). */
+export const FOLD_RUN = 64
+
 /**
  * Replay fed one line at a time, so a log is read as a stream: memory holds the state and
  * one index entry per event, never the whole file. `replayLog` feeds it a string; the CLI
@@ -270,6 +276,25 @@ export function createLineReplay(options: ReplayOptions = {}, expectedLines = 1 
   let lastLine = 0
   let unknownFormat = false
   const seen = new SeqLines(Math.max(1 << 20, expectedLines * 2))
+  // Decoded events wait to be folded in runs of FOLD_RUN. Folded one at a time between parses,
+  // the fold cost 2–3.5× what it costs run alone over the same events (each evolve slower, not
+  // more GC: parsing between folds, not the events' age, made the difference); in runs of 64,
+  // whole replay took ~17% less CPU (docs/figures.md). The state is read only once they are in.
+  const runEvents: AppEvent[] = []
+  const runLines: EventLineT[] = []
+  let run = 0
+  const foldRun = () => {
+    for (let i = 0; i < run; i++) {
+      const event = runEvents[i]!
+      const line = runLines[i]!
+      working.evolve(event, line)
+      if (options.onEvent) {
+        const { seq, at, source, corr } = line
+        options.onEvent({ seq, at, source, corr, event })
+      }
+    }
+    run = 0
+  }
 
   const onEventLine = (raw: unknown, n: number) => {
     const event = decodeEvent(raw)
@@ -295,11 +320,9 @@ export function createLineReplay(options: ReplayOptions = {}, expectedLines = 1 
       return
     }
     if (stopped) return
-    working.evolve(event, line)
-    if (options.onEvent) {
-      const { at, source, corr } = line
-      options.onEvent({ seq, at, source, corr, event })
-    }
+    runEvents[run] = event
+    runLines[run] = line
+    if (++run === FOLD_RUN) foldRun()
     lastSeq = seq
     events++
     if (options.until !== undefined && lastSeq >= options.until) stopped = true
@@ -365,6 +388,7 @@ export function createLineReplay(options: ReplayOptions = {}, expectedLines = 1 
     },
 
     finish() {
+      foldRun()
       if (!unknownFormat) errors.push(...seen.gaps(baseSeq))
       if (!options.partial) {
         if (!header && !unknownFormat)
