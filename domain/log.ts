@@ -277,9 +277,10 @@ export function createLineReplay(options: ReplayOptions = {}, expectedLines = 1 
   let unknownFormat = false
   const seen = new SeqLines(Math.max(1 << 20, expectedLines * 2))
   // Decoded events wait to be folded in runs of FOLD_RUN. Folded one at a time between parses,
-  // the fold cost 2–3.5× what it costs run alone over the same events (each evolve slower, not
-  // more GC: parsing between folds, not the events' age, made the difference); in runs of 64,
-  // whole replay took ~17% less CPU (docs/figures.md). The state is read only once they are in.
+  // the fold took about twice its CPU time alone over the same events (each area's evolve slower,
+  // the collector's share the same): the parsing in between, not the events' age, made the
+  // difference. In runs, parse, decode and fold took ~17% less in isolation, whole replay 3–4%
+  // less (paired, loaded machine). The state is read only once a run is folded.
   const runEvents: AppEvent[] = []
   const runLines: EventLineT[] = []
   let run = 0

@@ -1,6 +1,6 @@
 /**
  * Replay folds the events it has decoded in runs (domain/log.ts, FOLD_RUN): folded one at a time
- * between parses, each evolve ran slower than in a run (docs/figures.md). The runs change when
+ * between parses, each evolve ran slower than in a run. The runs change when
  * the fold happens, never what it gives: every event is folded and seen, in order, and the state
  * is the one-at-a-time fold's.
  */
