@@ -257,6 +257,19 @@ describe('Policies list', { timeout: 90_000 }, () => {
   })
 })
 
+describe('Policies: what comes next', { timeout: 90_000 }, () => {
+  it('under the list, where a policy goes to work: watches, violations, reports', async () => {
+    // A table of one policy was the whole page, over empty space.
+    renderShell('/policies', developer, { xrayApi: scanner({ policies: [] }).api }, effects)
+    const steps = within(await screen.findByRole('region', { name: 'How a policy is applied' }, found))
+    expect(steps.getAllByRole('link').map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
+      ['Watches', '/ui/watches'],
+      ['Violations', '/ui/violations'],
+      ['Reports', '/ui/reports'],
+    ])
+  })
+})
+
 describe('Scans List', { timeout: 90_000 }, () => {
   it('an error says what happened, and Retry shows the scans with their counts', async () => {
     const s = scanner(

@@ -2,7 +2,8 @@
 // only; licence: allowed or banned licences), each with its actions (block download, fail
 // build, notify). Admins create, edit and delete them; a policy a watch uses cannot go.
 import { useEffect, useState } from 'react'
-import { Plus, Scale, Shield, ShieldAlert, Trash2 } from 'lucide-react'
+import { Eye, FileBarChart, Plus, Scale, Shield, ShieldAlert, Trash2, TriangleAlert } from 'lucide-react'
+import { Link } from 'wouter'
 import {
   XRAY_SEVERITIES,
   emptyPolicyForm,
@@ -24,6 +25,7 @@ import { Field, TextField, formActionsClass } from '../shared/kit/Field'
 import { AlertDialog, Dialog } from '../shared/kit/Overlay'
 import { Badge, EmptyState, PageHeader } from '../shared/kit/Surface'
 import { Table } from '../shared/kit/Table'
+import { NextSteps } from '../shared/kit/NextSteps'
 import kit from '../shared/kit/page.module.css'
 import { ChangeNote, tableStateOf, usePending, useXrayList } from './common'
 import { SEVERITY_WORDS, xrayText } from './messages'
@@ -62,6 +64,35 @@ export function ruleSummary(rule: PolicyView['rules'][number]): string {
       c.minSeverity !== undefined &&
       [c.minSeverity, SEVERITY_WORDS[c.minSeverity].toLowerCase()].includes(name))
   return `${repeats ? '' : `${rule.name}: `}${said}${does.length > 0 ? ` → ${does.join(', ')}` : ''}`
+}
+
+/** Where a policy goes to work (a table of a policy or two was the whole page). */
+function PolicySteps() {
+  return (
+    <NextSteps
+      title="How a policy is applied"
+      steps={[
+        {
+          icon: <Eye size={18} />,
+          title: 'A watch applies it',
+          text: 'A watch names the repositories or builds it covers and the policies it applies to them.',
+          action: <Link href="/watches">Watches</Link>,
+        },
+        {
+          icon: <TriangleAlert size={18} />,
+          title: 'What breaks it is a violation',
+          text: 'Each finding against a policy shows with the artifact it is in and what the policy does about it.',
+          action: <Link href="/violations">Violations</Link>,
+        },
+        {
+          icon: <FileBarChart size={18} />,
+          title: 'Reports gather the findings',
+          text: 'A report lists the vulnerabilities, licences or violations of the repositories it covers.',
+          action: <Link href="/reports">Reports</Link>,
+        },
+      ]}
+    />
+  )
 }
 
 type Editing = { readonly create: true } | { readonly create: false; readonly policy: PolicyView }
@@ -163,6 +194,7 @@ export function PoliciesPage() {
             : undefined
         }
       />
+      <PolicySteps />
       {editing && <PolicyEditor editing={editing} onClose={() => setEditing(undefined)} />}
       <AlertDialog
         open={deleting !== undefined}
