@@ -6,7 +6,7 @@
 import type { Questionnaire } from '../domain/gettingStarted/rules'
 import type { ContactRequest } from '../domain/contact/rules'
 import type { ContactRecord } from '../domain/contact/types'
-import type { PersonalizationChoices } from '../domain/onboarding/personalization'
+import type { PersonalizationChoices } from '../domain/personalization/rules'
 import type { EducationModule, EducationVideoId } from '../domain/education'
 import type { Either } from 'fp-ts/Either'
 import type { SchedulerLike } from 'rxjs'
@@ -543,8 +543,8 @@ export interface ContactApi {
   contactRequests(): Promise<Result<ReadonlyArray<ContactRecord>>>
 }
 
-// --- onboarding (personalization) ------------------------------------------------------------
-export interface OnboardingApi {
+// --- personalization -------------------------------------------------------------------------
+export interface PersonalizationApi {
   /** Whether the platform has the signed-in user's personalization. */
   personalizationStatus(): Promise<Result<{ readonly sent: boolean }>>
   /** Sends the signed-in user's personalization choices. */
@@ -589,7 +589,7 @@ export interface Ports {
   readonly releaseBundlesApi: ReleaseBundlesApi
   readonly supportBundlesApi: SupportBundlesApi
   readonly navigationApi: NavigationApi
-  readonly onboardingApi: OnboardingApi
+  readonly personalizationApi: PersonalizationApi
   readonly gettingStartedApi: GettingStartedApi
   readonly contactApi: ContactApi
   readonly setMeUpApi: SetMeUpApi

@@ -28,7 +28,7 @@ import { quickSetupArea } from './quickSetup/decider'
 import { setMeUpArea } from './setMeUp/decider'
 import { gettingStartedArea } from './gettingStarted/decider'
 import { contactArea } from './contact/decider'
-import { onboardingArea } from './onboarding/decider'
+import { personalizationArea } from './personalization/decider'
 import { supportBundlesArea } from './supportBundles'
 import { repositoriesArea } from './repositories/decider'
 import { artifactsArea } from './artifacts'
@@ -61,7 +61,7 @@ const sliceAreas = [
   setMeUpArea,
   gettingStartedArea,
   contactArea,
-  onboardingArea,
+  personalizationArea,
   supportBundlesArea,
   repositoriesArea,
   artifactsArea,

@@ -6,7 +6,6 @@
  * Events that moved keep replaying through their `formerly` type strings (domain/shared/events.ts).
  */
 import type { AppState } from './app'
-import type { OnboardingState } from './onboarding/types'
 import { hiddenSetMeUp, type SetMeUpPanel } from './setMeUp/types'
 import { closedQuickSetup, type QuickSetupState } from './quickSetup/types'
 import { initialPreferencesState, type PreferencesState } from './preferences/types'
@@ -35,10 +34,12 @@ export interface StateMove {
 }
 
 type Slice = Record<string, unknown>
-const slice = (state: Root, key: keyof AppState): Slice => (state[key] ?? {}) as Slice
+// A key of an earlier shape too (`onboarding`, an area no longer in AppState).
+const slice = (state: Root, key: keyof AppState | 'onboarding'): Slice => (state[key] ?? {}) as Slice
 
 /** The onboarding slice while quick setup and set-me-up were parts of it. */
-type EarlierOnboarding = OnboardingState & {
+type EarlierOnboarding = {
+  readonly personalization?: unknown
   readonly quickSetup?: QuickSetupState
   readonly clientFlow?: unknown
   readonly setMeUp?: SetMeUpPanel
@@ -771,6 +772,34 @@ const contactToOwnArea = partToOwnArea('the contact area: onboarding -> contact'
   requests: 'contactRequests',
 })
 
+/**
+ * Personalization, the onboarding area's last part, went to an area of its own
+ * (`onboarding.personalization` is `personalization.card` now), and the onboarding area went
+ * with it: a state of every earlier build has an onboarding slice, empty once its parts had left.
+ */
+const personalizationToOwnArea: StateMove = {
+  name: 'the personalization area: onboarding -> personalization, and no onboarding area',
+  before(state) {
+    const { personalization, ...rest } = state
+    const card = (personalization as Slice | undefined)?.card
+    const onboarding = {
+      ...slice(state, 'onboarding'),
+      ...(card === undefined ? {} : { personalization: card }),
+    }
+    return { ...rest, onboarding }
+  },
+  after(state) {
+    if (!('onboarding' in state))
+      return 'personalization' in state ? state : { ...state, personalization: {} }
+    const { onboarding: _gone, ...rest } = state
+    const card = slice(state, 'onboarding').personalization
+    return {
+      ...rest,
+      personalization: { ...slice(state, 'personalization'), ...(card === undefined ? {} : { card }) },
+    }
+  },
+}
+
 export const STATE_MOVES: ReadonlyArray<StateMove> = [
   setUpToOnboarding,
   tourToOwnArea,
@@ -793,6 +822,7 @@ export const STATE_MOVES: ReadonlyArray<StateMove> = [
   setMeUpToOwnArea,
   gettingStartedToOwnArea,
   contactToOwnArea,
+  personalizationToOwnArea,
 ]
 
 /**

@@ -23,7 +23,7 @@ import { quickSetupQueries } from './quickSetup'
 import { setMeUpQueries } from './setMeUp'
 import { gettingStartedQueries } from './gettingStarted'
 import { contactQueries } from './contact'
-import { onboardingQueries } from './onboarding'
+import { personalizationQueries } from './personalization'
 import { educationQueries } from './education'
 import { supportBundlesQueries } from './supportBundles'
 import { integrationsQueries } from './integrations'
@@ -53,7 +53,7 @@ export const queryTable = {
   ...setMeUpQueries,
   ...gettingStartedQueries,
   ...contactQueries,
-  ...onboardingQueries,
+  ...personalizationQueries,
   ...supportBundlesQueries,
   ...integrationsQueries,
   ...tokensQueries,

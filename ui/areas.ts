@@ -27,7 +27,7 @@ import { quickSetupManifest } from './quickSetup/manifest'
 import { setMeUpManifest } from './setMeUp/manifest'
 import { gettingStartedManifest } from './gettingStarted/manifest'
 import { contactManifest } from './contact/manifest'
-import { onboardingManifest } from './onboarding/manifest'
+import { personalizationManifest } from './personalization/manifest'
 import { supportBundlesManifest } from './supportBundles/manifest'
 import { repositoriesManifest } from './repositories/manifest'
 import { artifactsManifest } from './artifacts/manifest'
@@ -65,7 +65,7 @@ export const areaManifests: ReadonlyArray<AreaManifest> = [
   setMeUpManifest,
   gettingStartedManifest,
   contactManifest,
-  onboardingManifest,
+  personalizationManifest,
   supportBundlesManifest,
   repositoriesManifest,
   artifactsManifest,

@@ -35,6 +35,9 @@ export const KNOWN_CROSSINGS = new Set([
   'ui/layout/Overlays.tsx -> ui/contact/ContactUsDialog',
   'ui/navigation/ShellPages.tsx -> ui/quickSetup/ClientSetupForm',
   'ui/navigation/ShellPages.tsx -> ui/onboarding/GettingStartedPage',
+  // The page shows personalization's card, whose dialog was beside it while personalization was
+  // onboarding's: the page composes the areas it shows, as the layout does.
+  'ui/onboarding/GettingStartedPage.tsx -> ui/personalization/PersonalizationDialog',
   'ui/repositories/index.tsx -> ui/admin/admin.module.css',
   'ui/repositories/index.tsx -> ui/admin/shared',
   'ui/repositories/index.tsx -> ui/packages/common',

@@ -1,6 +1,6 @@
 /**
  * The project key rule, shared with the console: the server answers with the same
- * messages the console's forms show (domain/onboarding is the one source).
+ * messages the console's forms show (domain/gettingStarted is the one source).
  */
 import { isLeft } from 'fp-ts/Either'
 import { PROJECT_KEY_MAX_LENGTH, validateProjectKey } from '../../domain/gettingStarted/rules'

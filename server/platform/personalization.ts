@@ -7,7 +7,7 @@ import { platformStore } from './store'
 import type { FastifyInstance } from 'fastify'
 import type { ServerContext } from '../context'
 import { errors } from '../auth/schemas'
-import { GOALS, TECHNOLOGIES, type PersonalizationChoices } from '../../domain/onboarding/personalization'
+import { GOALS, TECHNOLOGIES, type PersonalizationChoices } from '../../domain/personalization/rules'
 import { isoNow } from '../clock'
 
 const statusSchema = {

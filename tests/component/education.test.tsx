@@ -4,9 +4,9 @@ import { describe, expect, it } from 'vitest'
 import { fireEvent, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { left, right } from 'fp-ts/Either'
-import type { EducationApi, EducationProgress, OnboardingApi } from '../../adapters/ports'
+import type { EducationApi, EducationProgress, PersonalizationApi } from '../../adapters/ports'
 import { educationEffects } from '../../commands/effects/education'
-import { onboardingEffects } from '../../commands/effects/onboarding'
+import { personalizationEffects } from '../../commands/effects/personalization'
 import { navigationEffects } from '../../commands/effects/navigation'
 import { notFaked } from '../support/fakePorts'
 import { renderShell } from './shellFixtures'
@@ -17,8 +17,8 @@ import { buttonClass } from '../../ui/shared/kit/Button'
 function platform(progress: EducationProgress, feedbackFails = false) {
   const played: string[] = []
   const feedback: unknown[] = []
-  const onboardingApi: OnboardingApi = {
-    ...notFaked<OnboardingApi>(),
+  const personalizationApi: PersonalizationApi = {
+    ...notFaked<PersonalizationApi>(),
     personalizationStatus: async () => right({ sent: true }),
   }
   const educationApi: EducationApi = {
@@ -34,10 +34,10 @@ function platform(progress: EducationProgress, feedbackFails = false) {
         : right(undefined)
     },
   }
-  return { ports: { onboardingApi, educationApi }, played, feedback }
+  return { ports: { personalizationApi, educationApi }, played, feedback }
 }
 
-const effects = { ...navigationEffects, ...onboardingEffects, ...educationEffects }
+const effects = { ...navigationEffects, ...personalizationEffects, ...educationEffects }
 
 describe('the education center', { timeout: 30_000 }, () => {
   it('opens from Help with the getting-started videos; one played to its end is remembered once', async () => {

@@ -2,7 +2,7 @@
 import { render } from '@testing-library/react'
 import { createApp } from '../../composition/createApp'
 import { navigationEffects } from '../../commands/effects/navigation'
-import { onboardingEffects } from '../../commands/effects/onboarding'
+import { personalizationEffects } from '../../commands/effects/personalization'
 import { namedEffects } from '../../commands/effects/lazy'
 import { tourEffects } from '../../commands/effects/tour'
 import { preferencesEffects } from '../../commands/effects/preferences'
@@ -27,7 +27,7 @@ export const chromeEffects: EffectTable = namedEffects({
   navigation: navigationEffects,
   tour: tourEffects,
   preferences: preferencesEffects,
-  onboarding: onboardingEffects,
+  onboarding: personalizationEffects,
 })
 
 /** Renders the shell at `path` for a seeded console; returns the app and the fake history. */

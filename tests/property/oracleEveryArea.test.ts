@@ -50,9 +50,15 @@ import { arbitraryFromCodec, type Leaves } from '../support/arbitraryFromCodec'
 import { assertKeeping, keptCases } from '../support/keptCases'
 import { platformApi, related, sessionApi, user } from '../support/fixtures'
 import { timeTo, until as reaching } from '../support/wait'
-import type { ArtifactsApi, IntegrationsApi, OnboardingApi, Ports, SessionApi } from '../../adapters/ports'
+import type {
+  ArtifactsApi,
+  IntegrationsApi,
+  PersonalizationApi,
+  Ports,
+  SessionApi,
+} from '../../adapters/ports'
 import { footer } from '../support/fixtures'
-import { personalizationComplete } from '../../domain/onboarding/personalization'
+import { personalizationComplete } from '../../domain/personalization/rules'
 import { nodeId, wantsMore } from '../../domain/artifacts/rules'
 import { OPEN_TOOL_ACTION } from '../../domain/integrations/rules'
 import { PAGE_SIZE, type Provenance } from '../../domain/packages/types'
@@ -204,11 +210,11 @@ const BUILT: Readonly<Record<string, Built>> = {
   // A signed-in user the platform has no personalization for: the card is shown, its dialog's
   // steps wait for it.
   'built:personalization': {
-    area: 'onboarding',
+    area: 'personalization',
     api: { current: async () => right(user({ name: 'a' })) },
-    ports: { onboardingApi: personalizationPlatform() },
-    then: (app) => app.dispatch({ type: 'onboarding/LoadPersonalization' }, 'script'),
-    reached: (s) => s.onboarding.personalization?.status === 'shown',
+    ports: { personalizationApi: personalizationPlatform() },
+    then: (app) => app.dispatch({ type: 'personalization/Load' }, 'script'),
+    reached: (s) => s.personalization.card?.status === 'shown',
   },
   // An admin's git form filled and its connection tested: the save waits for the test.
   'built:gitFormTested': {
@@ -257,22 +263,22 @@ const BUILT: Readonly<Record<string, Built>> = {
   },
   // Personalization shown and its every step answered: sending it waits for them.
   'built:personalizationAnswered': {
-    area: 'onboarding',
+    area: 'personalization',
     api: { current: async () => right(user({ name: 'a' })) },
-    ports: { onboardingApi: personalizationPlatform() },
+    ports: { personalizationApi: personalizationPlatform() },
     then: async (app) => {
-      app.dispatch({ type: 'onboarding/LoadPersonalization' }, 'script')
-      await reaching(app, (s) => s.onboarding.personalization?.status === 'shown')
-      app.dispatch({ type: 'onboarding/OpenPersonalization' }, 'script')
+      app.dispatch({ type: 'personalization/Load' }, 'script')
+      await reaching(app, (s) => s.personalization.card?.status === 'shown')
+      app.dispatch({ type: 'personalization/Open' }, 'script')
       for (const change of [
         { step: 'technologies', stepDataObject: { technologies: ['npm'] } },
         { step: 'goal', stepDataObject: { goal: 'store' } },
         { step: 'view', stepDataObject: { artifactOnly: false } },
       ] as const)
-        app.dispatch({ type: 'onboarding/CompletePersonalizationStep', change }, 'script')
+        app.dispatch({ type: 'personalization/CompleteStep', change }, 'script')
     },
     reached: (s) => {
-      const p = s.onboarding.personalization
+      const p = s.personalization.card
       return p?.status === 'shown' && personalizationComplete(p.data)
     },
   },
@@ -324,9 +330,9 @@ const BUILT: Readonly<Record<string, Built>> = {
 const builtEvents = new Map<string, ReadonlyArray<AppEvent>>()
 
 /** A platform that has no personalization for the user and takes the one sent. */
-function personalizationPlatform(): OnboardingApi {
+function personalizationPlatform(): PersonalizationApi {
   return {
-    ...notFaked<OnboardingApi>(),
+    ...notFaked<PersonalizationApi>(),
     personalizationStatus: async () => right({ sent: false }),
     sendPersonalization: async () => right(undefined),
   }

@@ -134,7 +134,7 @@ describe('deferred areas on the browser bus', () => {
       'serviceStatus',
       'packages',
       'releaseBundles',
-      'onboarding',
+      'personalization',
       'supportBundles',
     ])
       expect(registry.deferred(key), key).toBeDefined()

@@ -54,8 +54,8 @@ describe('a log with the onboarding area’s getting-started events replays', ()
         creation: { status: 'created', project: { key: 'first', name: 'First Project' } },
       },
     })
-    expect(before.state.onboarding).not.toHaveProperty('questionnaire')
-    expect(before.state.onboarding).not.toHaveProperty('gettingStartedSave')
+    // The onboarding area went when personalization, its last part, left it.
+    expect(before.state).not.toHaveProperty('onboarding')
   })
 
   it('to the hash its trailer recorded (the state as the earlier build shaped it)', () => {

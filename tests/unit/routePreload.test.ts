@@ -71,7 +71,7 @@ describe('preloadSignIn', () => {
     })
     const packages = manifest('packages')
     const screen = vi.spyOn(packages, 'screen' as never)
-    preloadSignIn('/packages', [area('gettingStarted'), area('onboarding'), area('admin')])
+    preloadSignIn('/packages', [area('gettingStarted'), area('personalization'), area('admin')])
     expect(screen).toHaveBeenCalledOnce()
     // The check after login follows every sign-in; an area the landing does not need waits.
     expect(domainLoads).toEqual(['gettingStarted'])

@@ -1,12 +1,10 @@
 // An area made of parts (domain/shared/area.ts `ofParts`): each part decides and evolves on the
-// fields it owns with its own context, and onboarding's parts cover its commands and events.
+// fields it owns with its own context.
 import { describe, expect, it } from 'vitest'
 import { left, right } from 'fp-ts/Either'
 import { ofParts, type SlicePart } from '../../domain/shared/area'
-import { onboardingArea, onboardingParts } from '../../domain/onboarding/decider'
 import { contactArea } from '../../domain/contact/decider'
-import { onboardingCommandCodecs } from '../../domain/onboarding/commandCodecs.gen'
-import { onboardingEvents } from '../../domain/onboarding/events'
+import { personalizationArea } from '../../domain/personalization/decider'
 import { specMeta, specEventMeta } from '../support/decider'
 
 interface Counters {
@@ -107,21 +105,10 @@ describe('an area of parts', () => {
   })
 })
 
-describe('the onboarding area’s parts', () => {
-  it('decide every onboarding command between them', () => {
-    const decided = onboardingParts.flatMap((part) => part.commandTypes)
-    expect([...decided].sort()).toEqual(Object.keys(onboardingCommandCodecs).sort())
-  })
-
-  it('evolve or react to every onboarding event', () => {
-    const reached = new Set(onboardingParts.flatMap((part) => part.eventTypes))
-    expect(onboardingEvents.map((e) => e.type).filter((type) => !reached.has(type))).toEqual([])
-  })
-
-  it('are composed into the area', () => {
-    // Navigated was quick setup's and ModalClosed contact us's: areas of their own now
-    // (domain/quickSetup, domain/contact), the contact area listing the dialog's closing itself.
-    expect(onboardingArea.evolvesOn).toEqual([])
+describe('the areas that were onboarding’s parts', () => {
+  it('list the other areas’ events they evolve on themselves', () => {
+    // ModalClosed was contact us's through the onboarding area; personalization evolves on none.
     expect(contactArea.evolvesOn).toEqual(['navigation/ModalClosed'])
+    expect(personalizationArea.evolvesOn).toBeUndefined()
   })
 })

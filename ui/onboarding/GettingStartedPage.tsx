@@ -14,7 +14,7 @@ import {
   Terminal,
   UserPlus,
 } from 'lucide-react'
-import { PERSONALIZATION_STEPS } from '../../domain/onboarding'
+import { PERSONALIZATION_STEPS } from '../../domain/personalization'
 import { useDispatch, useQuery } from '../shared/appContext'
 import { Button, buttonClass } from '../shared/kit/Button'
 import { Card, PageHeader } from '../shared/kit/Surface'
@@ -26,15 +26,15 @@ import styles from './onboarding.module.css'
 // statically it took the pages' chunk from under 30 KB gzip to 67 KB (tests/unit/budget.test.ts).
 // A chunk that fails to load is shown by the area's error boundary, as for admin's ContactRequests.
 const PersonalizationDialog = lazy(() =>
-  import('./PersonalizationDialog').then((m) => ({ default: m.PersonalizationDialog })),
+  import('../personalization/PersonalizationDialog').then((m) => ({ default: m.PersonalizationDialog })),
 )
 
 function Personalization() {
   const dispatch = useDispatch()
   const signedIn = useQuery({ type: 'navigation/Context' }).signedIn
-  const p = useQuery({ type: 'onboarding/Personalization' })
+  const p = useQuery({ type: 'personalization/Card' })
   useEffect(() => {
-    if (signedIn) dispatch({ type: 'onboarding/LoadPersonalization' })
+    if (signedIn) dispatch({ type: 'personalization/Load' })
   }, [dispatch, signedIn])
   if (p?.status !== 'shown') return null
   const done = PERSONALIZATION_STEPS.filter((s) => p.data.steps[s].isCompleted).length
@@ -51,7 +51,7 @@ function Personalization() {
         {done > 0 && ` ${done} of ${PERSONALIZATION_STEPS.length} steps done.`}
       </p>
       <div>
-        <Button variant="primary" onClick={() => dispatch({ type: 'onboarding/OpenPersonalization' })}>
+        <Button variant="primary" onClick={() => dispatch({ type: 'personalization/Open' })}>
           {done > 0 ? 'Continue personalizing' : 'Personalize'}
         </Button>
       </div>

@@ -5,15 +5,15 @@ import { describe, expect, it } from 'vitest'
 import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { left, right } from 'fp-ts/Either'
-import type { OnboardingApi, Result } from '../../adapters/ports'
+import type { PersonalizationApi, Result } from '../../adapters/ports'
 import {
   completePersonalizationStep,
   encodePersonalization,
   INITIAL_PERSONALIZATION,
   PERSONALIZATION_STORAGE_KEY,
   type PersonalizationChoices,
-} from '../../domain/onboarding'
-import { onboardingEffects } from '../../commands/effects/onboarding'
+} from '../../domain/personalization'
+import { personalizationEffects } from '../../commands/effects/personalization'
 import { navigationEffects } from '../../commands/effects/navigation'
 import { notFaked } from '../support/fakePorts'
 import { renderShell } from './shellFixtures'
@@ -24,8 +24,8 @@ function platform(
 ) {
   const received: PersonalizationChoices[] = []
   let call = 0
-  const onboardingApi: OnboardingApi = {
-    ...notFaked<OnboardingApi>(),
+  const personalizationApi: PersonalizationApi = {
+    ...notFaked<PersonalizationApi>(),
     personalizationStatus: async () => right({ sent }),
     sendPersonalization: async (choices) => {
       received.push(choices)
@@ -33,16 +33,16 @@ function platform(
       return answer._tag === 'Left' ? answer : right(undefined)
     },
   }
-  return { onboardingApi, received }
+  return { personalizationApi, received }
 }
 
-const effects = { ...navigationEffects, ...onboardingEffects }
+const effects = { ...navigationEffects, ...personalizationEffects }
 
 describe('personalization onboarding', { timeout: 30_000 }, () => {
   it('walks the steps with their messages, sends the choices, then hides', async () => {
     const api = platform(false)
     const user = userEvent.setup()
-    const { ports } = renderShell('/get_started', {}, { onboardingApi: api.onboardingApi }, effects)
+    const { ports } = renderShell('/get_started', {}, { personalizationApi: api.personalizationApi }, effects)
     await user.click(await screen.findByRole('button', { name: 'Personalize' }, { timeout: 15_000 }))
     const dialog = await screen.findByRole('dialog', { name: 'Personalize your console' })
     const form = within(dialog)
@@ -120,7 +120,7 @@ describe('personalization onboarding', { timeout: 30_000 }, () => {
     renderShell(
       '/get_started',
       {},
-      { onboardingApi: api.onboardingApi, localStore: storeWith(kept) },
+      { personalizationApi: api.personalizationApi, localStore: storeWith(kept) },
       effects,
     )
     await user.click(

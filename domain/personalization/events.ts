@@ -1,28 +1,37 @@
 import * as t from 'io-ts'
 import { defineEvent, type EventOf } from '../shared/events'
 import { Failure } from '../shared/failure'
-import { PERSONALIZATION_STEPS, PersonalizationDataC, StepDataOfC } from './personalization'
+import { PERSONALIZATION_STEPS, PersonalizationDataC, StepDataOfC } from './rules'
 
 const literals = <T extends string>(values: ReadonlyArray<T>) =>
   t.keyof(Object.fromEntries(values.map((v) => [v, null])) as Record<T, null>)
 
 // Personalization onboarding (spec 001 sections 3-4): loaded with what storage kept, step by
 // step, then sent to the platform; after sending, the stored data is removed and the display hidden.
+// The onboarding area had it as its last part until personalization became an area of its own:
+// logs written then name these events `onboarding/Personalization…` (`formerly`), with the same data.
 export const PersonalizationRequested = defineEvent(
-  'onboarding/PersonalizationRequested',
+  'personalization/Requested',
   t.type({ requestId: t.string }),
+  { formerly: ['onboarding/PersonalizationRequested'] },
 )
 /** Whether the platform has the user's personalization, and the data storage kept (null: none, or a bad value). */
 export const PersonalizationLoaded = defineEvent(
-  'onboarding/PersonalizationLoaded',
+  'personalization/Loaded',
   t.type({ requestId: t.string, sent: t.boolean, stored: t.union([PersonalizationDataC, t.null]) }),
+  { formerly: ['onboarding/PersonalizationLoaded'] },
 )
 export const PersonalizationLoadFailed = defineEvent(
-  'onboarding/PersonalizationLoadFailed',
+  'personalization/LoadFailed',
   t.type({ requestId: t.string, failure: Failure }),
+  { formerly: ['onboarding/PersonalizationLoadFailed'] },
 )
-export const PersonalizationOpened = defineEvent('onboarding/PersonalizationOpened', t.type({}))
-export const PersonalizationClosed = defineEvent('onboarding/PersonalizationClosed', t.type({}))
+export const PersonalizationOpened = defineEvent('personalization/Opened', t.type({}), {
+  formerly: ['onboarding/PersonalizationOpened'],
+})
+export const PersonalizationClosed = defineEvent('personalization/Closed', t.type({}), {
+  formerly: ['onboarding/PersonalizationClosed'],
+})
 /**
  * `data` is the personalization after the step, which this browser keeps until it is sent. v1
  * had none (its effect read the state), so a v1 line reads `null`; evolve folds the change or
@@ -34,26 +43,29 @@ const dataAfterStep = {
 }
 const DataAfterStepC = t.union([PersonalizationDataC, t.null])
 export const PersonalizationStepCompleted = defineEvent(
-  'onboarding/PersonalizationStepCompleted',
+  'personalization/StepCompleted',
   t.type({ change: StepDataOfC, data: DataAfterStepC }),
-  dataAfterStep,
+  { ...dataAfterStep, formerly: ['onboarding/PersonalizationStepCompleted'] },
 )
 export const PersonalizationStepShown = defineEvent(
-  'onboarding/PersonalizationStepShown',
+  'personalization/StepShown',
   t.type({ step: literals(PERSONALIZATION_STEPS), data: DataAfterStepC }),
-  dataAfterStep,
+  { ...dataAfterStep, formerly: ['onboarding/PersonalizationStepShown'] },
 )
 export const PersonalizationSendRequested = defineEvent(
-  'onboarding/PersonalizationSendRequested',
+  'personalization/SendRequested',
   t.type({ data: PersonalizationDataC }),
+  { formerly: ['onboarding/PersonalizationSendRequested'] },
 )
-export const PersonalizationSent = defineEvent('onboarding/PersonalizationSent', t.type({}))
+export const PersonalizationSent = defineEvent('personalization/Sent', t.type({}), {
+  formerly: ['onboarding/PersonalizationSent'],
+})
 export const PersonalizationSendFailed = defineEvent(
-  'onboarding/PersonalizationSendFailed',
+  'personalization/SendFailed',
   t.type({ failure: Failure }),
+  { formerly: ['onboarding/PersonalizationSendFailed'] },
 )
 
-// Each part of the area (decider.ts) evolves its own group of events.
 export const personalizationEvents = [
   PersonalizationRequested,
   PersonalizationLoaded,
@@ -66,6 +78,5 @@ export const personalizationEvents = [
   PersonalizationSent,
   PersonalizationSendFailed,
 ] as const
-export const onboardingEvents = [...personalizationEvents] as const
 
-export type OnboardingEvent = EventOf<(typeof onboardingEvents)[number]>
+export type PersonalizationEvent = EventOf<(typeof personalizationEvents)[number]>

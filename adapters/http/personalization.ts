@@ -1,12 +1,12 @@
 import * as t from 'io-ts'
 import { map } from 'fp-ts/Either'
-import type { OnboardingApi } from '../ports'
+import type { PersonalizationApi } from '../ports'
 import type { HttpClient } from './client'
 
 const PersonalizationStatus = t.type({ sent: t.boolean })
 
-/** The onboarding area's calls (see server/API.md, "Onboarding"). */
-export function createOnboardingApi(http: HttpClient): OnboardingApi {
+/** The personalization area's calls (see server/API.md, "Onboarding": the platform's paths keep the name). */
+export function createPersonalizationApi(http: HttpClient): PersonalizationApi {
   const done = map(() => undefined)
   return {
     personalizationStatus: async () =>

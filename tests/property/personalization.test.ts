@@ -20,7 +20,7 @@ import {
   TECHNOLOGIES,
   type PersonalizationData,
   type StepDataOf,
-} from '../../domain/onboarding'
+} from '../../domain/personalization'
 import { encodeBase64 } from '../../domain/shared/forms'
 import { corporaDir, corpusLines } from '../support/corpora'
 

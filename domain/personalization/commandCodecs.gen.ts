@@ -1,12 +1,12 @@
 // Written by `npm run codecs` from ./commands.ts: do not edit (a unit test checks it is current).
 import * as t from 'io-ts'
 import type { CommandCodecs } from '../shared/area'
-import type { OnboardingCommand } from './commands'
+import type { PersonalizationCommand } from './commands'
 
 /** The fields of each command of the area, decoded before it is decided (the type is checked by the bus). */
-export const onboardingCommandCodecs: CommandCodecs<OnboardingCommand> = {
-  'onboarding/ClosePersonalization': t.UnknownRecord,
-  'onboarding/CompletePersonalizationStep': t.type({
+export const personalizationCommandCodecs: CommandCodecs<PersonalizationCommand> = {
+  'personalization/Close': t.UnknownRecord,
+  'personalization/CompleteStep': t.type({
     change: t.union([
       t.type({
         step: t.literal('technologies'),
@@ -40,10 +40,8 @@ export const onboardingCommandCodecs: CommandCodecs<OnboardingCommand> = {
       t.type({ step: t.literal('view'), stepDataObject: t.type({ artifactOnly: t.boolean }) }),
     ]),
   }),
-  'onboarding/LoadPersonalization': t.UnknownRecord,
-  'onboarding/OpenPersonalization': t.UnknownRecord,
-  'onboarding/SendPersonalization': t.UnknownRecord,
-  'onboarding/ShowPersonalizationStep': t.type({
-    step: t.keyof({ technologies: null, goal: null, view: null }),
-  }),
+  'personalization/Load': t.UnknownRecord,
+  'personalization/Open': t.UnknownRecord,
+  'personalization/Send': t.UnknownRecord,
+  'personalization/ShowStep': t.type({ step: t.keyof({ technologies: null, goal: null, view: null }) }),
 }

@@ -4,13 +4,13 @@ import {
   PersonalizationLoadFailed,
   PersonalizationSendFailed,
   PersonalizationSent,
-} from '../../domain/onboarding/events'
+} from '../../domain/personalization/events'
 import {
   decodePersonalization,
   encodePersonalization,
   personalizationChoices,
   PERSONALIZATION_STORAGE_KEY,
-} from '../../domain/onboarding/personalization'
+} from '../../domain/personalization/rules'
 import type { Effect, EffectTable } from './types'
 import { ofType, request } from './operators'
 
@@ -20,10 +20,10 @@ import { ofType, request } from './operators'
  */
 const loadPersonalization: Effect = (events$, _state$, ports) =>
   events$.pipe(
-    ofType('onboarding/PersonalizationRequested'),
+    ofType('personalization/Requested'),
     switchMap((envelope) => {
       const { requestId } = envelope.event.data
-      return request(envelope, () => ports.onboardingApi.personalizationStatus(), {
+      return request(envelope, () => ports.personalizationApi.personalizationStatus(), {
         done: ({ sent }) => {
           if (sent) ports.localStore.remove(PERSONALIZATION_STORAGE_KEY)
           const stored = sent
@@ -39,7 +39,7 @@ const loadPersonalization: Effect = (events$, _state$, ports) =>
 /** Each step completed or shown is kept in local storage, encoded, until the data is sent. */
 const storePersonalization: Effect = (events$, _state$, ports) =>
   events$.pipe(
-    ofType('onboarding/PersonalizationStepCompleted', 'onboarding/PersonalizationStepShown'),
+    ofType('personalization/StepCompleted', 'personalization/StepShown'),
     mergeMap(({ event }) => {
       if (event.data.data)
         ports.localStore.set(PERSONALIZATION_STORAGE_KEY, encodePersonalization(event.data.data))
@@ -50,11 +50,11 @@ const storePersonalization: Effect = (events$, _state$, ports) =>
 /** Sends the choices; once the platform has them the stored data is removed. */
 const sendPersonalization: Effect = (events$, _state$, ports) =>
   events$.pipe(
-    ofType('onboarding/PersonalizationSendRequested'),
+    ofType('personalization/SendRequested'),
     exhaustMap((envelope) =>
       request(
         envelope,
-        () => ports.onboardingApi.sendPersonalization(personalizationChoices(envelope.event.data.data)),
+        () => ports.personalizationApi.sendPersonalization(personalizationChoices(envelope.event.data.data)),
         {
           done: () => {
             ports.localStore.remove(PERSONALIZATION_STORAGE_KEY)
@@ -66,8 +66,8 @@ const sendPersonalization: Effect = (events$, _state$, ports) =>
     ),
   )
 
-// Effects of the onboarding area: each calls a port and turns the answer into an event.
-export const onboardingEffects: EffectTable = {
+// Effects of the personalization area: each calls a port and turns the answer into an event.
+export const personalizationEffects: EffectTable = {
   loadPersonalization,
   storePersonalization,
   sendPersonalization,

@@ -7,9 +7,9 @@ import { join } from 'node:path'
 import { BehaviorSubject, lastValueFrom, of } from 'rxjs'
 import { replayLog } from '../../domain/log'
 import { left, right } from 'fp-ts/Either'
-import * as O from '../../domain/onboarding/events'
+import * as O from '../../domain/personalization/events'
 import * as S from '../../domain/session/events'
-import { onboardingArea as onboardingSlice } from '../../domain/onboarding/decider'
+import { personalizationArea as onboardingSlice } from '../../domain/personalization/decider'
 import { appSlice, initialAppState, type AppEvent } from '../../domain/app'
 import {
   completePersonalizationStep,
@@ -20,19 +20,19 @@ import {
   stepChange,
   validatePersonalizationStep,
   type StepDataOf,
-} from '../../domain/onboarding'
-import type { OnboardingApi } from '../../adapters/ports'
+} from '../../domain/personalization'
+import type { PersonalizationApi } from '../../adapters/ports'
 import { createApp } from '../../composition/createApp'
-import { onboardingEffects } from '../../commands/effects/onboarding'
+import { personalizationEffects } from '../../commands/effects/personalization'
 import { fakePorts, notFaked } from '../support/fakePorts'
 import { spec } from '../support/decider'
 import { until } from '../support/wait'
 import { user } from '../support/fixtures'
 
 /** The area as the app runs it: its parts on the onboarding slice, their contexts from the state. */
-const onboardingArea = appSlice(onboardingSlice)
+const personalizationArea = appSlice(onboardingSlice)
 
-const onboarding = spec(onboardingArea)
+const onboarding = spec(personalizationArea)
 const signedIn = S.SignedIn({ user: user({ name: 'developer' }), via: 'password' })
 const loaded = (stored = INITIAL_PERSONALIZATION) =>
   O.PersonalizationLoaded({ requestId: 'r', sent: false, stored })
@@ -59,26 +59,26 @@ describe('personalization onboarding (spec 001 sections 3-4)', () => {
   it('is loaded for a signed-in user, never for a visitor', () => {
     onboarding
       .given(signedIn)
-      .when({ type: 'onboarding/LoadPersonalization' })
+      .when({ type: 'personalization/Load' })
       .then(O.PersonalizationRequested({ requestId: 'id-1' }))
     onboarding
       .given()
-      .when({ type: 'onboarding/LoadPersonalization' })
+      .when({ type: 'personalization/Load' })
       .rejected(/signed-in users/)
   })
 
   it('is hidden when the platform already has the choices', () => {
     const state = onboarding
       .given(signedIn, O.PersonalizationRequested({ requestId: 'r' }))
-      .when({ type: 'onboarding/LoadPersonalization' })
+      .when({ type: 'personalization/Load' })
     expect(state.decided).toEqual(right([O.PersonalizationRequested({ requestId: 'id-1' })]))
     const hidden = onboarding.given(
       signedIn,
       O.PersonalizationRequested({ requestId: 'r' }),
       O.PersonalizationLoaded({ requestId: 'r', sent: true, stored: null }),
     )
-    expect(hidden.state.onboarding.personalization).toEqual({ status: 'hidden' })
-    hidden.when({ type: 'onboarding/OpenPersonalization' }).rejected(/not shown/)
+    expect(hidden.state.personalization.card).toEqual({ status: 'hidden' })
+    hidden.when({ type: 'personalization/Open' }).rejected(/not shown/)
   })
 
   it('opens at the step storage kept', () => {
@@ -88,7 +88,7 @@ describe('personalization onboarding (spec 001 sections 3-4)', () => {
       O.PersonalizationRequested({ requestId: 'r' }),
       loaded(kept),
     ).state
-    expect(state.onboarding.personalization).toMatchObject({
+    expect(state.personalization.card).toMatchObject({
       status: 'shown',
       open: false,
       data: { step: 'goal' },
@@ -99,15 +99,15 @@ describe('personalization onboarding (spec 001 sections 3-4)', () => {
     onboarding
       .given(...shown)
       .when({
-        type: 'onboarding/CompletePersonalizationStep',
+        type: 'personalization/CompleteStep',
         change: { step: 'technologies', stepDataObject: { technologies: [] } },
       })
       .rejected('chooseTechnology')
     const after = onboarding
       .given(...shown)
-      .when({ type: 'onboarding/CompletePersonalizationStep', change: technologies })
+      .when({ type: 'personalization/CompleteStep', change: technologies })
       .after()
-    const p = after.onboarding.personalization
+    const p = after.personalization.card
     expect(p?.status === 'shown' && p.data.steps.technologies).toEqual({
       stepDataObject: { technologies: ['npm', 'docker'] },
       isCompleted: true,
@@ -117,12 +117,12 @@ describe('personalization onboarding (spec 001 sections 3-4)', () => {
     // The event carries the personalization after the step: what this browser keeps.
     onboarding
       .given(...shown)
-      .when({ type: 'onboarding/CompletePersonalizationStep', change: technologies })
+      .when({ type: 'personalization/CompleteStep', change: technologies })
       .then(...completed(technologies))
     onboarding
       .given(...shown, ...completed(technologies))
       .when({
-        type: 'onboarding/CompletePersonalizationStep',
+        type: 'personalization/CompleteStep',
         change: { step: 'goal', stepDataObject: { goal: null } },
       })
       .rejected('chooseGoal')
@@ -131,15 +131,15 @@ describe('personalization onboarding (spec 001 sections 3-4)', () => {
   it('refuses a step that is not the one shown, and goes back only to steps reached', () => {
     onboarding
       .given(...shown)
-      .when({ type: 'onboarding/CompletePersonalizationStep', change: goal })
+      .when({ type: 'personalization/CompleteStep', change: goal })
       .rejected(/shows technologies, not goal/)
     onboarding
       .given(...shown)
-      .when({ type: 'onboarding/ShowPersonalizationStep', step: 'view' })
+      .when({ type: 'personalization/ShowStep', step: 'view' })
       .rejected(/not reached/)
     onboarding
       .given(...shown, ...completed(technologies))
-      .when({ type: 'onboarding/ShowPersonalizationStep', step: 'technologies' })
+      .when({ type: 'personalization/ShowStep', step: 'technologies' })
       .then(
         O.PersonalizationStepShown({
           step: 'technologies',
@@ -151,20 +151,20 @@ describe('personalization onboarding (spec 001 sections 3-4)', () => {
   it('sets RTonlyRemoved when artifact-only mode is turned off, not when it stays on', () => {
     const off = onboarding
       .given(...shown, ...completed(technologies, goal))
-      .when({ type: 'onboarding/CompletePersonalizationStep', change: view(false) })
-      .after().onboarding.personalization
+      .when({ type: 'personalization/CompleteStep', change: view(false) })
+      .after().personalization.card
     expect(off?.status === 'shown' && off.data.RTonlyRemoved).toBe(true)
     const on = onboarding
       .given(...shown, ...completed(technologies, goal))
-      .when({ type: 'onboarding/CompletePersonalizationStep', change: view(true) })
-      .after().onboarding.personalization
+      .when({ type: 'personalization/CompleteStep', change: view(true) })
+      .after().personalization.card
     expect(on?.status === 'shown' && on.data.RTonlyRemoved).toBe(false)
   })
 
   it('sends once every step is completed; sent, the display is hidden', () => {
     onboarding
       .given(...shown, ...completed(technologies))
-      .when({ type: 'onboarding/SendPersonalization' })
+      .when({ type: 'personalization/Send' })
       .rejected(/every step/)
     const done = [...shown, ...completed(technologies, goal, view(false))]
     // What is sent is the data of the steps, as completing them made it.
@@ -175,21 +175,21 @@ describe('personalization onboarding (spec 001 sections 3-4)', () => {
     const requested = O.PersonalizationSendRequested({ data })
     onboarding
       .given(...done)
-      .when({ type: 'onboarding/SendPersonalization' })
+      .when({ type: 'personalization/Send' })
       .then(requested)
     onboarding
       .given(...done, requested)
-      .when({ type: 'onboarding/CompletePersonalizationStep', change: view(false) })
+      .when({ type: 'personalization/CompleteStep', change: view(false) })
       .rejected(/being sent/)
     const hidden = onboarding.given(...done, requested, O.PersonalizationSent({})).state
-    expect(hidden.onboarding.personalization).toEqual({ status: 'hidden' })
+    expect(hidden.personalization.card).toEqual({ status: 'hidden' })
   })
 
   it('keeps the steps in storage, encoded, and removes them once the platform has them', async () => {
     const sent: unknown[] = []
     const ports = fakePorts({
-      onboardingApi: {
-        ...notFaked<OnboardingApi>(),
+      personalizationApi: {
+        ...notFaked<PersonalizationApi>(),
         personalizationStatus: async () => right({ sent: false }),
         sendPersonalization: async (choices) => {
           sent.push(choices)
@@ -197,20 +197,20 @@ describe('personalization onboarding (spec 001 sections 3-4)', () => {
         },
       },
     })
-    const app = createApp({ ports, effects: onboardingEffects, seed: [signedIn] })
-    app.dispatch({ type: 'onboarding/LoadPersonalization' })
-    await until(app, (state) => state.onboarding.personalization?.status === 'shown')
-    app.dispatch({ type: 'onboarding/OpenPersonalization' })
-    app.dispatch({ type: 'onboarding/CompletePersonalizationStep', change: technologies })
+    const app = createApp({ ports, effects: personalizationEffects, seed: [signedIn] })
+    app.dispatch({ type: 'personalization/Load' })
+    await until(app, (state) => state.personalization.card?.status === 'shown')
+    app.dispatch({ type: 'personalization/Open' })
+    app.dispatch({ type: 'personalization/CompleteStep', change: technologies })
     const stored = ports.localStore.get(PERSONALIZATION_STORAGE_KEY)
     expect(stored).not.toBeNull()
     expect(decodePersonalization(stored)).toEqual(
       completePersonalizationStep(INITIAL_PERSONALIZATION, technologies),
     )
-    app.dispatch({ type: 'onboarding/CompletePersonalizationStep', change: goal })
-    app.dispatch({ type: 'onboarding/CompletePersonalizationStep', change: view(false) })
-    app.dispatch({ type: 'onboarding/SendPersonalization' })
-    await until(app, (state) => state.onboarding.personalization?.status === 'hidden')
+    app.dispatch({ type: 'personalization/CompleteStep', change: goal })
+    app.dispatch({ type: 'personalization/CompleteStep', change: view(false) })
+    app.dispatch({ type: 'personalization/Send' })
+    await until(app, (state) => state.personalization.card?.status === 'hidden')
     expect(sent).toEqual([
       { technologies: ['npm', 'docker'], goal: 'proxy', artifactOnly: false, RTonlyRemoved: true },
     ])
@@ -247,7 +247,7 @@ describe('validatePersonalizationStep', () => {
 describe('personalization: the card and its dialog as the platform answers', () => {
   const failure = { kind: 'status', status: 500, message: 'boom' } as const
   const card = (...events: Parameters<typeof onboarding.given>) =>
-    onboarding.given(...events).state.onboarding.personalization
+    onboarding.given(...events).state.personalization.card
   const requested = [signedIn, O.PersonalizationRequested({ requestId: 'r' })]
   const done = [...shown, ...completed(technologies, goal, view(true))]
   const data = [technologies, goal, view(true)].reduce(completePersonalizationStep, INITIAL_PERSONALIZATION)
@@ -305,28 +305,28 @@ describe('personalization: the card and its dialog as the platform answers', () 
     const closedCard = [...requested, loaded()]
     onboarding
       .given(...closedCard)
-      .when({ type: 'onboarding/OpenPersonalization' })
+      .when({ type: 'personalization/Open' })
       .then(O.PersonalizationOpened({}))
     onboarding
       .given(...shown)
-      .when({ type: 'onboarding/OpenPersonalization' })
+      .when({ type: 'personalization/Open' })
       .nothing()
     onboarding
       .given(...shown)
-      .when({ type: 'onboarding/ClosePersonalization' })
+      .when({ type: 'personalization/Close' })
       .then(O.PersonalizationClosed({}))
     onboarding
       .given(...closedCard)
-      .when({ type: 'onboarding/ClosePersonalization' })
+      .when({ type: 'personalization/Close' })
       .nothing()
     expect(card(...shown, O.PersonalizationClosed({}))).toMatchObject({ status: 'shown', open: false })
     onboarding
       .given(...requested)
-      .when({ type: 'onboarding/OpenPersonalization' })
+      .when({ type: 'personalization/Open' })
       .rejected(/not shown/)
     onboarding
       .given(signedIn)
-      .when({ type: 'onboarding/ClosePersonalization' })
+      .when({ type: 'personalization/Close' })
       .rejected(/not shown/)
     // Events of the dialog reach no card that is not shown.
     expect(card(...requested, O.PersonalizationOpened({}), ...completed(technologies))).toEqual({
@@ -339,26 +339,26 @@ describe('personalization: the card and its dialog as the platform answers', () 
     const closed = [...shown, O.PersonalizationClosed({})]
     onboarding
       .given(...closed)
-      .when({ type: 'onboarding/CompletePersonalizationStep', change: technologies })
+      .when({ type: 'personalization/CompleteStep', change: technologies })
       .rejected(/dialog is not open/)
     onboarding
       .given(...closed)
-      .when({ type: 'onboarding/ShowPersonalizationStep', step: 'technologies' })
+      .when({ type: 'personalization/ShowStep', step: 'technologies' })
       .rejected(/dialog is not open/)
     onboarding
       .given(...closed)
-      .when({ type: 'onboarding/SendPersonalization' })
+      .when({ type: 'personalization/Send' })
       .rejected(/dialog is not open/)
   })
 
   it('shows the step it is on as nothing new, and no step it does not have', () => {
     onboarding
       .given(...shown)
-      .when({ type: 'onboarding/ShowPersonalizationStep', step: 'technologies' })
+      .when({ type: 'personalization/ShowStep', step: 'technologies' })
       .nothing()
     onboarding
       .given(...shown)
-      .when({ type: 'onboarding/ShowPersonalizationStep', step: 'billing' as never })
+      .when({ type: 'personalization/ShowStep', step: 'billing' as never })
       .rejected('no step billing')
     const back = card(
       ...shown,
@@ -374,23 +374,23 @@ describe('personalization: the card and its dialog as the platform answers', () 
     expect(card(...sending)).toMatchObject({ status: 'shown', open: true, sending: true })
     onboarding
       .given(...sending)
-      .when({ type: 'onboarding/ClosePersonalization' })
+      .when({ type: 'personalization/Close' })
       .rejected(/being sent/)
     onboarding
       .given(...sending)
-      .when({ type: 'onboarding/SendPersonalization' })
+      .when({ type: 'personalization/Send' })
       .rejected(/being sent/)
     const failed = [...sending, O.PersonalizationSendFailed({ failure })]
     expect(card(...failed)).toMatchObject({ status: 'shown', sending: false, failure })
     onboarding
       .given(...failed)
-      .when({ type: 'onboarding/SendPersonalization' })
+      .when({ type: 'personalization/Send' })
       .then(O.PersonalizationSendRequested({ data }))
     // Sending again clears the failure shown.
     expect(card(...failed, O.PersonalizationSendRequested({ data }))).not.toHaveProperty('failure')
     onboarding
       .given(...failed)
-      .when({ type: 'onboarding/ClosePersonalization' })
+      .when({ type: 'personalization/Close' })
       .then(O.PersonalizationClosed({}))
   })
 
@@ -401,7 +401,7 @@ describe('personalization: the card and its dialog as the platform answers', () 
     const envelope = (event: AppEvent) => ({ seq: 1, at: '', source: 'ui' as const, corr: 'c', event })
     const [event] = completed(technologies)
     const store = (e: AppEvent) =>
-      lastValueFrom(onboardingEffects.storePersonalization!(of(envelope(e)), state$, ports), {
+      lastValueFrom(personalizationEffects.storePersonalization!(of(envelope(e)), state$, ports), {
         defaultValue: undefined,
       })
     await store(O.PersonalizationStepShown({ step: 'technologies', data: null }))
@@ -427,7 +427,7 @@ describe('a log whose personalization steps carry no data (v1) replays', () => {
     const replayed = replayLog(log)
     expect(replayed.errors).toEqual([])
     expect(replayed.hashMatches).toBe(true)
-    const p = replayed.state.onboarding.personalization
+    const p = replayed.state.personalization.card
     expect(p?.status === 'shown' && p.data.step).toBe('view')
     expect(p?.status === 'shown' && p.data.steps.technologies.stepDataObject).toEqual({
       technologies: ['npm'],

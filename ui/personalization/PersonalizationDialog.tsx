@@ -14,7 +14,7 @@ import {
   type PersonalizationStep,
   type StepDataOf,
   type Technology,
-} from '../../domain/onboarding'
+} from '../../domain/personalization'
 import { useDispatch } from '../shared/appContext'
 import { Button } from '../shared/kit/Button'
 import { Checkbox } from '../shared/kit/Checkbox'
@@ -26,7 +26,7 @@ import { messageText } from '../shared/messages'
 import { useValidatedForm } from '../shared/forms'
 import kitField from '../shared/kit/field.module.css'
 import wizardCss from '../shared/wizard.module.css'
-import styles from './onboarding.module.css'
+import styles from './personalization.module.css'
 
 const STEP_TITLES: Readonly<Record<PersonalizationStep, string>> = {
   technologies: 'Technologies',
@@ -145,8 +145,8 @@ function StepForm({
   const previous = PERSONALIZATION_STEPS[index - 1]
   const last = index === PERSONALIZATION_STEPS.length - 1
   const submit = form.submit((change) => {
-    dispatch({ type: 'onboarding/CompletePersonalizationStep', change })
-    if (last) dispatch({ type: 'onboarding/SendPersonalization' })
+    dispatch({ type: 'personalization/CompleteStep', change })
+    if (last) dispatch({ type: 'personalization/Send' })
   })
   const problem = form.errorOf('step')
   return (
@@ -176,7 +176,7 @@ function StepForm({
             type="button"
             variant="secondary"
             disabled={sending}
-            onClick={() => dispatch({ type: 'onboarding/ShowPersonalizationStep', step: previous })}
+            onClick={() => dispatch({ type: 'personalization/ShowStep', step: previous })}
           >
             Back
           </Button>
@@ -204,7 +204,7 @@ export function PersonalizationDialog({
   return (
     <Dialog
       open={open}
-      onOpenChange={(o) => !o && dispatch({ type: 'onboarding/ClosePersonalization' })}
+      onOpenChange={(o) => !o && dispatch({ type: 'personalization/Close' })}
       title="Personalize your console"
       description="Three questions so the console shows what you need first. You can stop and come back later."
       closeOnOutsideClick={false}

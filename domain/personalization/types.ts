@@ -1,12 +1,12 @@
-// State of the onboarding area.
+// State of the personalization area.
 import type { Failure } from '../shared/failure'
-import type { PersonalizationData } from './personalization'
+import type { PersonalizationData } from './rules'
 
 /**
  * Personalization onboarding: loading, shown (the getting-started card, and the step-based
  * dialog when open) with its data, or hidden once the platform has it.
  */
-export type PersonalizationState =
+export type PersonalizationCard =
   | { readonly status: 'loading'; readonly requestId: string }
   | { readonly status: 'failed'; readonly failure: Failure }
   | {
@@ -18,9 +18,9 @@ export type PersonalizationState =
     }
   | { readonly status: 'hidden' }
 
-export interface OnboardingState {
-  /** Personalization onboarding, from the getting-started page's first load. */
-  readonly personalization?: PersonalizationState
+export interface PersonalizationState {
+  /** The card and its dialog, from the getting-started page's first load. */
+  readonly card?: PersonalizationCard
 }
 
-export const initialOnboardingState: OnboardingState = {}
+export const initialPersonalizationState: PersonalizationState = {}
