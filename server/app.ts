@@ -171,8 +171,10 @@ export async function buildServer(
     () => xray.deliverNotifications(),
     ctx.config.notifyIntervalMs,
   )
+  const stopIgnoreExpiry = xray.startIgnoreExpiry()
   app.addHook('onClose', async () => {
     stopNotifications()
+    stopIgnoreExpiry()
     await stopAdvisorySources()
     await xray.stop()
     await postgres?.close()

@@ -72,6 +72,13 @@ const failsBuilds = (r: Rules): boolean =>
     w.policies.some((name) => r.policies.get(name)?.rules.some((rule) => rule.actions.failBuild)),
   )
 
+/** Whether some watch names a build or fails builds: else a change elsewhere leaves every build as it is. */
+const judgesBuilds = (r: Rules): boolean =>
+  failsBuilds(r) || r.watches.some((w) => w.resources.kind === 'builds')
+
+/** How often each node looks for ignore rules that expired (their violations are in force again). */
+export const IGNORE_EXPIRY_CHECK_MS = 60_000
+
 /** A database error (a SQLSTATE or SQLite code): the transaction's to handle, not a failed scan. */
 const fromDatabase = (error: unknown) => typeof (error as { code?: unknown }).code === 'string'
 
@@ -86,6 +93,8 @@ export function createXrayService(ctx: XrayContext) {
   let stopped = false
   // Images arrived and waiting for their layers to be read, one after another.
   let imageQueue: Promise<void> = Promise.resolve()
+  // Builds judged again after a change outside a scan run (a version arrived, an ignore rule expired), one check after another.
+  let buildQueue: Promise<void> = Promise.resolve()
 
   const rules = rulesOf
   const notifier = notifierFor(ctx)
@@ -342,6 +351,19 @@ export function createXrayService(ctx: XrayContext) {
   }
 
   /**
+   * Judges every build again behind the checks asked before, when `due` says so (read in the
+   * queue): a version a build names arrived after its build-info, an ignore rule expired.
+   */
+  const checkBuildsLater = (due: () => Promise<boolean> = async () => true): Promise<void> => {
+    buildQueue = buildQueue
+      .then(async () => {
+        if (!stopped && (await due())) await failViolatingBuilds()
+      })
+      .catch((error: unknown) => console.error('Builds judged again failed', error))
+    return buildQueue
+  }
+
+  /**
    * The run that scans again for these imports, recording on each where it stands: running with
    * the versions scanned so far, then done, or failed with why (the node stopping included).
    */
@@ -558,6 +580,28 @@ export function createXrayService(ctx: XrayContext) {
         .catch((error: unknown) => console.error(`Scan of the images waiting for ${digest} failed`, error))
       return imageQueue
     },
+    /** Answers when the builds asked to be judged again so far have been (tests). */
+    buildsChecked: (): Promise<void> => buildQueue,
+
+    /**
+     * Every `intervalMs` of the platform's clock, judges the builds again when an ignore rule
+     * expired since the last look: the violations it lifted are in force again, and may fail a
+     * build. Answers the function that stops it.
+     */
+    startIgnoreExpiry(intervalMs: number = IGNORE_EXPIRY_CHECK_MS): () => void {
+      let since = now()
+      return ctx.clock.every(intervalMs, () => {
+        const from = since
+        const to = now()
+        since = to
+        void checkBuildsLater(async () =>
+          (await store.ignoreRules()).some(
+            (i) => i.expires !== undefined && i.expires > from && i.expires <= to,
+          ),
+        )
+      })
+    },
+
     /** Answers when every image arrived so far has been scanned. */
     imagesScanned: (): Promise<void> => imageQueue,
 
@@ -568,7 +612,10 @@ export function createXrayService(ctx: XrayContext) {
      */
     async versionArrived(versionId: string, tx: Sql): Promise<void> {
       const s = store.within(tx)
-      await scanOne(s, versionId, await rules(s), now())
+      const r = await rules(s)
+      await scanOne(s, versionId, r, now())
+      // A build-info may name it before it arrived (its checksum found only now): judged again once it commits.
+      if (judgesBuilds(r)) tx.afterCommit(async () => void checkBuildsLater())
       // What its violations owe is sent once they are committed, not at the schedule's next turn.
       if (await s.owesNotifications(versionId)) tx.afterCommit(async () => notifyNow())
     },
@@ -662,6 +709,7 @@ export function createXrayService(ctx: XrayContext) {
           now(),
         )
       await imageQueue
+      await buildQueue
       await notifier.idle()
     },
 
