@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest'
 import { browser, withChromium } from '../support/e2e'
 import { startTestServer } from '../support/server'
 import { adminApi, adminCookie, pathOf } from './loginHelpers'
-import { fillLogin } from '../support/signIn'
+import { fillLogin, signIn } from '../support/signIn'
+import { TINY_PNG as PNG } from '../support/tinyPng'
 
 withChromium()
 
@@ -71,6 +72,49 @@ describe('shell clauses (e2e)', () => {
       await expect.poll(() => pathOf(page), { timeout: 15_000 }).toBe('/demo/admin/projects/list')
       await page.getByRole('heading', { level: 1, name: 'Projects' }).waitFor({ timeout: 15_000 })
       expect(await page.getByText('You are not authorized').count()).toBe(0)
+      await page.close()
+    } finally {
+      await server.stop()
+    }
+  })
+
+  it('General Settings: name, logo and account portal reach the top bar and the portal route', async () => {
+    const server = await startTestServer()
+    try {
+      const page = await browser.newPage()
+      await signIn(server, page, 'admin', server.config.adminPassword)
+      await page.goto(`${server.url}/ui/admin/configuration/general`)
+      const form = page.getByRole('form', { name: 'General settings' })
+      await form.getByLabel('Server name').waitFor({ timeout: 15_000 })
+      const logoUrl = `${server.url}/ui/brand-from-settings.png`
+      const portal = `${server.url}/ui/account-portal-from-settings`
+      await form.getByLabel('Server name').fill('Acme Artifacts')
+      await form.getByLabel('Logo URL').fill(logoUrl)
+      await form.getByLabel('Account portal URL').fill(portal)
+      const saved = page.waitForResponse(
+        (r) => r.url().includes('generalConfig') && r.request().method() !== 'GET' && r.ok(),
+      )
+      await form.getByRole('button', { name: 'Save' }).click()
+      await saved
+      await page.reload()
+      // With no uploaded logo, the logo URL comes before the default.
+      const home = page.getByRole('link', { name: 'Acme Artifacts home' })
+      await expect.poll(() => home.locator('img').getAttribute('src'), { timeout: 20_000 }).toBe(logoUrl)
+      // An uploaded logo comes before the logo URL, served from the logo path.
+      await page
+        .getByRole('region', { name: 'Logo' })
+        .getByLabel('Logo image')
+        .setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: PNG })
+      await expect
+        .poll(() => home.locator('img').getAttribute('src'), { timeout: 20_000 })
+        .toMatch(/\/ui\/generalConfig\/logo/)
+      const served = await page.request.get(
+        new URL((await home.locator('img').getAttribute('src'))!, server.url).href,
+      )
+      expect(served.status()).toBe(200)
+      expect(served.headers()['content-type']).toMatch(/^image\/png/)
+      await page.goto(`${server.url}/ui/user/my-jfrog-redirect`)
+      await page.waitForURL(portal, { timeout: 20_000 })
       await page.close()
     } finally {
       await server.stop()

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestServer, browserHeaders, type TestServer } from '../support/server'
 import { API, call, sessionOf } from '../support/apiCalls'
 import { corpusLines } from '../support/corpora'
+import { TINY_PNG as PNG } from '../support/tinyPng'
 
 let server: TestServer
 let admin: string
@@ -14,12 +15,6 @@ beforeAll(async () => {
   developer = await sessionOf(server, 'developer')
 })
 afterAll(async () => server.stop())
-
-// A 1×1 transparent PNG.
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
-  'base64',
-)
 
 async function upload(bytes: Buffer, cookie: string | undefined, type = 'image/png') {
   const headers = { ...browserHeaders(server.url, cookie), 'content-type': type }

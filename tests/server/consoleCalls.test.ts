@@ -15,6 +15,7 @@ import { createAdminApi } from '../../adapters/http/admin'
 import { createSessionApi } from '../../adapters/http/session'
 import { createAccountApi } from '../../adapters/http/account'
 import { outbox, parseMail } from '../support/outbox'
+import { TINY_PNG as PNG } from '../support/tinyPng'
 
 let server: TestServer
 let admin: string
@@ -42,11 +43,6 @@ function consoleHttp(cookie?: string, extra: Record<string, string> = {}, sent: 
     },
   })
 }
-
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
-  'base64',
-)
 
 describe("the console's calls of spec 000 section 7", () => {
   it('Set Me Up reads the reverse proxies the admin saved (GET /ui/system/configuration/webServer)', async () => {
