@@ -1,7 +1,7 @@
 // The artifacts browser's details while a repository's top level is on its way (gallery
 // review): the count still loading is a skeleton named for screen readers, not a bare '…'.
 import { describe, expect, it } from 'vitest'
-import { screen, within } from '@testing-library/react'
+import { act, screen, within } from '@testing-library/react'
 import { right } from 'fp-ts/Either'
 import { navigationEffects } from '../../commands/effects/navigation'
 import { artifactsEffects } from '../../commands/effects/artifacts'
@@ -109,6 +109,37 @@ describe("a repository's details in the artifacts browser", () => {
     app.dispatch({
       type: 'xray/IgnoreViolation',
       rule: { reason: 'accepted for now', issue: block.issue, version: 'npm://a@1.0.0' },
+    })
+    const download = await screen.findByRole('link', { name: 'Download' }, { timeout: 15_000 })
+    expect(download).toHaveAttribute('href', '/artifactory/generic-local/a.txt')
+    expect(screen.queryByRole('note', { name: 'Download blocked' })).toBeNull()
+  })
+
+  it('follows a block lifted elsewhere once the tab is shown again, not reselected', async () => {
+    // The platform's answer: blocked until another admin's ignore rule lifts the block.
+    let ignored = false
+    const block = { policy: 'no-high', watch: 'everything', issue: 'GHSA-p6mc-m468-83gw' }
+    const artifactsApi: ArtifactsApi = {
+      ...notFaked<ArtifactsApi>(),
+      repositories: async () => right([treeRepository('generic-local', 'generic', 'local')]),
+      children: async () =>
+        right({ children: [{ name: 'a.txt', path: 'a.txt', folder: false, size: 12 }], total: 1 }),
+      info: async (repoKey, path) =>
+        right({
+          ...artifactInfo(repoKey, path),
+          packageId: 'npm://a',
+          version: '1.0.0',
+          blocked: ignored ? null : block,
+        }),
+    }
+    renderShell('/artifacts/browse/generic-local/a.txt', developer, { artifactsApi }, effects)
+    const details = await screen.findByRole('complementary', { name: 'Details' }, { timeout: 15_000 })
+    await within(details).findByRole('note', { name: 'Download blocked' }, { timeout: 15_000 })
+
+    // Another admin's rule, made while this tab was hidden; then the tab is shown again.
+    ignored = true
+    act(() => {
+      document.dispatchEvent(new Event('visibilitychange'))
     })
     const download = await screen.findByRole('link', { name: 'Download' }, { timeout: 15_000 })
     expect(download).toHaveAttribute('href', '/artifactory/generic-local/a.txt')

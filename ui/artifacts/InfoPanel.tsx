@@ -1,6 +1,6 @@
 // The selected node's details: a repository's or folder's summary, or a file's information
 // (size, checksums with Copy, dates, who deployed it, its package version, properties, download).
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { Link } from 'wouter'
 import { Download, FileSearch, ShieldAlert, Trash2 } from 'lucide-react'
 import { isReadOnlyMode } from '../../domain/platform'
@@ -289,7 +289,25 @@ function DownloadBlocked({ info, block }: { readonly info: ArtifactInfo; readonl
   )
 }
 
+/**
+ * Asks the selected file's details again when the tab is shown again: a scanning change made
+ * elsewhere meanwhile (another admin's ignore rule, a watch, a scheduled import) may have lifted
+ * or added its block, which this console hears of only for its own changes.
+ */
+function useDetailsAgainOnReturn(repoKey: string | undefined, path: string | undefined) {
+  const dispatch = useDispatch()
+  useEffect(() => {
+    if (repoKey === undefined || path === undefined) return
+    const onVisibility = () => {
+      if (document.visibilityState === 'visible') dispatch({ type: 'artifacts/LoadInfo', repoKey, path })
+    }
+    document.addEventListener('visibilitychange', onVisibility)
+    return () => document.removeEventListener('visibilitychange', onVisibility)
+  }, [dispatch, repoKey, path])
+}
+
 function FileInfo({ info, state }: { readonly info: ArtifactInfo; readonly state: ArtifactsState }) {
+  useDetailsAgainOnReturn(state.selected?.repoKey, state.selected?.path)
   return (
     <aside className={styles.info} aria-label="Details">
       <Card
