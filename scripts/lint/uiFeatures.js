@@ -34,10 +34,10 @@ export const KNOWN_CROSSINGS = new Set([
   // The same crossing as ui/onboarding/ContactUsDialog was, since contact us has its folder.
   'ui/layout/Overlays.tsx -> ui/contact/ContactUsDialog',
   'ui/navigation/ShellPages.tsx -> ui/quickSetup/ClientSetupForm',
-  'ui/navigation/ShellPages.tsx -> ui/onboarding/GettingStartedPage',
+  'ui/navigation/ShellPages.tsx -> ui/gettingStarted/GettingStartedPage',
   // The page shows personalization's card, whose dialog was beside it while personalization was
   // onboarding's: the page composes the areas it shows, as the layout does.
-  'ui/onboarding/GettingStartedPage.tsx -> ui/personalization/PersonalizationDialog',
+  'ui/gettingStarted/GettingStartedPage.tsx -> ui/personalization/PersonalizationDialog',
   'ui/repositories/index.tsx -> ui/admin/admin.module.css',
   'ui/repositories/index.tsx -> ui/admin/shared',
   'ui/repositories/index.tsx -> ui/packages/common',

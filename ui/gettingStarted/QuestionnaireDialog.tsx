@@ -21,14 +21,14 @@ import {
 } from '../../domain/gettingStarted'
 import { useDispatch, useQuery } from '../shared/appContext'
 import { ShellDialog } from '../shared/kit/ShellDialog'
-import { Button } from '../shared/kit/Button'
 import { Checkbox } from '../shared/kit/Checkbox'
 import { RadioGroup } from '../shared/kit/Choice'
-import { formActionsClass, TextField as KitTextField } from '../shared/kit/Field'
+import { TextField as KitTextField } from '../shared/kit/Field'
 import { gettingStartedText } from './messages'
 import { useValidatedForm } from '../shared/forms'
 import kitField from '../shared/kit/field.module.css'
 import wizardCss from '../shared/wizard.module.css'
+import { WizardActions, WizardSteps } from '../shared/WizardParts'
 
 const STEP_TITLES: Readonly<Record<QuestionnaireStep, string>> = {
   init: 'Welcome',
@@ -240,14 +240,12 @@ function Wizard({ wizard }: { wizard: QuestionnaireWizard }) {
   const previous = QUESTIONNAIRE_STEPS[index - 1]
   return (
     <form aria-label="Onboarding questionnaire" onSubmit={submit} noValidate>
-      <ol className={wizardCss.steps} aria-label="Steps">
-        {QUESTIONNAIRE_STEPS.map((s) => (
-          <li key={s} className={wizardCss.step} aria-current={s === step ? 'step' : undefined}>
-            {STEP_TITLES[s]}
-            {wizard.completed.includes(s) && <span> (done)</span>}
-          </li>
-        ))}
-      </ol>
+      <WizardSteps
+        steps={QUESTIONNAIRE_STEPS}
+        current={step}
+        titles={STEP_TITLES}
+        isDone={(s) => wizard.completed.includes(s)}
+      />
       <h3>{STEP_TITLES[step]}</h3>
       <StepFields step={step} answers={answers} errors={errors} set={set} />
       {wizard.creation.status === 'failed' && (
@@ -255,21 +253,15 @@ function Wizard({ wizard }: { wizard: QuestionnaireWizard }) {
           {gettingStartedText({ key: 'projectCreationFailed', detail: wizard.creation.failure.message })}
         </p>
       )}
-      <div className={formActionsClass}>
-        {previous !== undefined && (
-          <Button
-            type="button"
-            variant="secondary"
-            disabled={creating}
-            onClick={() => dispatch({ type: 'gettingStarted/ShowQuestionnaireStep', step: previous })}
-          >
-            Back
-          </Button>
-        )}
-        <Button type="submit" variant="primary" busy={creating}>
-          {last ? (creating ? 'Creating project…' : 'Create project') : 'Next'}
-        </Button>
-      </div>
+      <WizardActions
+        onBack={
+          previous === undefined
+            ? undefined
+            : () => dispatch({ type: 'gettingStarted/ShowQuestionnaireStep', step: previous })
+        }
+        busy={creating}
+        submitLabel={last ? (creating ? 'Creating project…' : 'Create project') : 'Next'}
+      />
     </form>
   )
 }

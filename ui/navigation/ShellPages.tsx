@@ -92,16 +92,16 @@ function FirstProject() {
   )
 }
 
-// Getting started is the onboarding area's page (personalization, education center): a chunk of
-// its own, so the teasers and placeholders do not carry its dialogs.
+// Getting started is the getting-started area's page (personalization's card, the education
+// center's videos): a chunk of its own, so the teasers and placeholders do not carry its dialogs.
 function GettingStarted() {
   const app = useApp()
   // Made once per app, like the routes' area chunks.
   const Page = useMemo(
     () =>
       lazyArea(
-        'onboarding',
-        () => import('../onboarding/GettingStartedPage'),
+        'gettingStarted',
+        () => import('../gettingStarted/GettingStartedPage'),
         (command) => app.dispatch(command, 'ui'),
       ),
     [app],

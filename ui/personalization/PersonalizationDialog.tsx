@@ -16,16 +16,15 @@ import {
   type Technology,
 } from '../../domain/personalization'
 import { useDispatch } from '../shared/appContext'
-import { Button } from '../shared/kit/Button'
 import { Checkbox } from '../shared/kit/Checkbox'
 import { RadioGroup, Switch } from '../shared/kit/Choice'
-import { formActionsClass } from '../shared/kit/Field'
 import { Dialog } from '../shared/kit/Overlay'
 import { whatHappened } from '../shared/failureText'
 import { messageText } from '../shared/messages'
 import { useValidatedForm } from '../shared/forms'
 import kitField from '../shared/kit/field.module.css'
 import wizardCss from '../shared/wizard.module.css'
+import { WizardActions, WizardSteps } from '../shared/WizardParts'
 import styles from './personalization.module.css'
 
 const STEP_TITLES: Readonly<Record<PersonalizationStep, string>> = {
@@ -151,14 +150,12 @@ function StepForm({
   const problem = form.errorOf('step')
   return (
     <form aria-label="Personalization" onSubmit={submit} noValidate className={styles.wizard}>
-      <ol className={wizardCss.steps} aria-label="Steps">
-        {PERSONALIZATION_STEPS.map((s) => (
-          <li key={s} className={wizardCss.step} aria-current={s === step ? 'step' : undefined}>
-            {STEP_TITLES[s]}
-            {data.steps[s].isCompleted && <span className={styles.done}> (done)</span>}
-          </li>
-        ))}
-      </ol>
+      <WizardSteps
+        steps={PERSONALIZATION_STEPS}
+        current={step}
+        titles={STEP_TITLES}
+        isDone={(s) => data.steps[s].isCompleted}
+      />
       <StepFields change={form.values} set={form.set} />
       {problem && (
         <p className={wizardCss.error} role="alert">
@@ -170,21 +167,15 @@ function StepForm({
           {messageText({ key: 'personalizationNotSent', detail: failure })}
         </p>
       )}
-      <div className={formActionsClass}>
-        {previous !== undefined && (
-          <Button
-            type="button"
-            variant="secondary"
-            disabled={sending}
-            onClick={() => dispatch({ type: 'personalization/ShowStep', step: previous })}
-          >
-            Back
-          </Button>
-        )}
-        <Button type="submit" variant="primary" busy={sending}>
-          {last ? 'Save my choices' : 'Next'}
-        </Button>
-      </div>
+      <WizardActions
+        onBack={
+          previous === undefined
+            ? undefined
+            : () => dispatch({ type: 'personalization/ShowStep', step: previous })
+        }
+        busy={sending}
+        submitLabel={last ? 'Save my choices' : 'Next'}
+      />
     </form>
   )
 }

@@ -20,7 +20,7 @@ import { Button, buttonClass } from '../shared/kit/Button'
 import { Card, PageHeader } from '../shared/kit/Surface'
 import { NextSteps, type NextStep } from '../shared/kit/NextSteps'
 import kit from '../shared/kit/page.module.css'
-import styles from './onboarding.module.css'
+import styles from './gettingStarted.module.css'
 
 // The dialog (Radix dialog, checkboxes, radios) is a chunk of its own, loaded when it opens:
 // statically it took the pages' chunk from under 30 KB gzip to 67 KB (tests/unit/budget.test.ts).
