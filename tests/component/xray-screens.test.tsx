@@ -257,13 +257,23 @@ describe('Policies list', { timeout: 90_000 }, () => {
   })
 })
 
-describe('Policies: what comes next', { timeout: 90_000 }, () => {
+describe('Policies and Watches: what comes next', { timeout: 90_000 }, () => {
   it('under the list, where a policy goes to work: watches, violations, reports', async () => {
     // A table of one policy was the whole page, over empty space.
     renderShell('/policies', developer, { xrayApi: scanner({ policies: [] }).api }, effects)
     const steps = within(await screen.findByRole('region', { name: 'How a policy is applied' }, found))
     expect(steps.getAllByRole('link').map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
       ['Watches', '/ui/watches'],
+      ['Violations', '/ui/violations'],
+      ['Reports', '/ui/reports'],
+    ])
+  })
+
+  it('under the watches, what a watch works with: policies, violations, reports', async () => {
+    renderShell('/watches', developer, { xrayApi: scanner({}).api }, effects)
+    const steps = within(await screen.findByRole('region', { name: 'What a watch works with' }, found))
+    expect(steps.getAllByRole('link').map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
+      ['Policies', '/ui/policies'],
       ['Violations', '/ui/violations'],
       ['Reports', '/ui/reports'],
     ])

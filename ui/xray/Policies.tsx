@@ -2,7 +2,7 @@
 // only; licence: allowed or banned licences), each with its actions (block download, fail
 // build, notify). Admins create, edit and delete them; a policy a watch uses cannot go.
 import { useEffect, useState } from 'react'
-import { Eye, FileBarChart, Plus, Scale, Shield, ShieldAlert, Trash2, TriangleAlert } from 'lucide-react'
+import { Eye, Plus, Scale, Shield, ShieldAlert, Trash2, TriangleAlert } from 'lucide-react'
 import { Link } from 'wouter'
 import {
   XRAY_SEVERITIES,
@@ -27,7 +27,7 @@ import { Badge, EmptyState, PageHeader } from '../shared/kit/Surface'
 import { Table } from '../shared/kit/Table'
 import { NextSteps } from '../shared/kit/NextSteps'
 import kit from '../shared/kit/page.module.css'
-import { ChangeNote, tableStateOf, usePending, useXrayList } from './common'
+import { ChangeNote, REPORTS_STEP, tableStateOf, usePending, useXrayList } from './common'
 import { SEVERITY_WORDS, xrayText } from './messages'
 import { bindText } from './Violations'
 import styles from './xray.module.css'
@@ -84,12 +84,7 @@ function PolicySteps() {
           text: 'Each finding against a policy shows with the artifact it is in and what the policy does about it.',
           action: <Link href="/violations">Violations</Link>,
         },
-        {
-          icon: <FileBarChart size={18} />,
-          title: 'Reports gather the findings',
-          text: 'A report lists the vulnerabilities, licences or violations of the repositories it covers.',
-          action: <Link href="/reports">Reports</Link>,
-        },
+        REPORTS_STEP,
       ]}
     />
   )

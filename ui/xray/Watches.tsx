@@ -2,7 +2,7 @@
 // repositories, or builds) with the policies applied to them; their violations are computed again on every change. Admins create,
 // edit and delete them.
 import { Fragment, useState } from 'react'
-import { Eye, Plus, Trash2 } from 'lucide-react'
+import { Eye, Plus, ShieldCheck, Trash2, TriangleAlert } from 'lucide-react'
 import { Link } from 'wouter'
 import {
   emptyWatchForm,
@@ -21,8 +21,9 @@ import { TextField, formActionsClass } from '../shared/kit/Field'
 import { AlertDialog, Dialog } from '../shared/kit/Overlay'
 import { EmptyState, PageHeader } from '../shared/kit/Surface'
 import { Table } from '../shared/kit/Table'
+import { NextSteps } from '../shared/kit/NextSteps'
 import kit from '../shared/kit/page.module.css'
-import { ChangeNote, Checklist, tableStateOf, usePending, useXrayList } from './common'
+import { ChangeNote, REPORTS_STEP, Checklist, tableStateOf, usePending, useXrayList } from './common'
 import { xrayText } from './messages'
 import { useCloseWhenDone } from './Policies'
 import { bindText } from './Violations'
@@ -40,6 +41,30 @@ export function resourcesText(w: WatchView): string {
 }
 
 type Editing = { readonly create: true } | { readonly create: false; readonly watch: WatchView }
+
+/** What a watch works with (a table of a watch or two was the whole page). */
+function WatchSteps() {
+  return (
+    <NextSteps
+      title="What a watch works with"
+      steps={[
+        {
+          icon: <ShieldCheck size={18} />,
+          title: 'Policies say what violates',
+          text: 'A watch applies its policies to the repositories or builds it names.',
+          action: <Link href="/policies">Policies</Link>,
+        },
+        {
+          icon: <TriangleAlert size={18} />,
+          title: 'Violations are what it found',
+          text: 'Each finding shows with the artifact it is in; a watch’s count above opens its own.',
+          action: <Link href="/violations">Violations</Link>,
+        },
+        REPORTS_STEP,
+      ]}
+    />
+  )
+}
 
 export function WatchesPage() {
   const admin = useQuery({ type: 'session/IsAdmin' })
@@ -137,6 +162,7 @@ export function WatchesPage() {
             : undefined
         }
       />
+      <WatchSteps />
       {editing && <WatchEditor editing={editing} onClose={() => setEditing(undefined)} />}
       <AlertDialog
         open={deleting !== undefined}

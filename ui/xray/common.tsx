@@ -2,7 +2,9 @@
 // over one list and a fieldset of checkboxes over one (each with loading, empty, and error with
 // Retry), a list's table state, and the note of the last change.
 import { useEffect, type ReactNode } from 'react'
-import { CheckCircle2, X } from 'lucide-react'
+import { CheckCircle2, FileBarChart, X } from 'lucide-react'
+import { Link } from 'wouter'
+import type { NextStep } from '../shared/kit/NextSteps'
 import {
   countedSeverities,
   type SeverityCounts,
@@ -248,4 +250,12 @@ export function RunProgress({
       <span className={kit.progressBar} style={{ width: `${percent}%` }} />
     </span>
   )
+}
+
+/** The step the Policies and Watches pages end on: where their findings are gathered. */
+export const REPORTS_STEP: NextStep = {
+  icon: <FileBarChart size={18} />,
+  title: 'Reports gather the findings',
+  text: 'A report lists the vulnerabilities, licences or violations of the repositories it covers.',
+  action: <Link href="/reports">Reports</Link>,
 }
