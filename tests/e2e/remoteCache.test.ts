@@ -15,6 +15,7 @@ import { startTestServer, type TestServer } from '../support/server'
 import { npmCli } from '../support/npmCli'
 import { startPackedUpstream, type PackedUpstream, type UpstreamRegistry } from '../support/upstreamRegistry'
 import { signIn } from '../support/signIn'
+import { downloadsWritten } from '../support/downloadsWritten'
 import { chooseOption } from './kitSelect'
 
 const NAME = `e2e-remote-${Date.now().toString(36)}`
@@ -77,6 +78,7 @@ describe('installing through the remote (e2e)', () => {
   })
 
   it('shows the package in the packages list with 1 download', async () => {
+    await downloadsWritten(server, `npm://${NAME}`, 1)
     await page.goto(`${server.url}/ui/packages?q=${NAME}`)
     const row = page.getByRole('list', { name: 'Packages' }).getByRole('listitem').filter({ hasText: NAME })
     await row.getByText('1 download', { exact: true }).waitFor({ timeout: 20_000 })

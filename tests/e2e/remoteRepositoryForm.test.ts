@@ -12,6 +12,7 @@ import { startTestServer, type TestServer } from '../support/server'
 import { npmCli } from '../support/npmCli'
 import { startPackedUpstream, type PackedUpstream, type UpstreamRegistry } from '../support/upstreamRegistry'
 import { signIn } from '../support/signIn'
+import { downloadsWritten } from '../support/downloadsWritten'
 
 const NAME = `e2e-form-${Date.now().toString(36)}`
 const KEY = 'upstream-remote'
@@ -94,6 +95,7 @@ describe('a remote repository made in the console (e2e)', () => {
     await row.getByText('Online').waitFor({ timeout: 20_000 })
     await shot('repositories-remote-online')
 
+    await downloadsWritten(server, `npm://${NAME}`, 1)
     await page.goto(`${server.url}/ui/packages?q=${NAME}`)
     const item = page.getByRole('list', { name: 'Packages' }).getByRole('listitem').filter({ hasText: NAME })
     await item.getByText('1 download', { exact: true }).waitFor({ timeout: 20_000 })
