@@ -48,10 +48,17 @@ export interface StoragePoint {
 export function storageLine(days: ReadonlyArray<StoragePoint>): {
   readonly points: ReadonlyArray<StoragePoint>
   readonly latest: { readonly day: string; readonly artifactBytes: number } | undefined
+  /** How many days have a sample: one is a point, not yet a line. */
+  readonly sampledDays: number
 } {
   let latest: { day: string; artifactBytes: number } | undefined
-  for (const d of days) if (d.artifactBytes !== null) latest = { day: d.day, artifactBytes: d.artifactBytes }
-  return { points: latest ? days : [], latest }
+  let sampledDays = 0
+  for (const d of days)
+    if (d.artifactBytes !== null) {
+      latest = { day: d.day, artifactBytes: d.artifactBytes }
+      sampledDays++
+    }
+  return { points: latest ? days : [], latest, sampledDays }
 }
 
 /**

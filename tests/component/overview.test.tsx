@@ -161,6 +161,20 @@ describe('the Overview page', () => {
     expect(screen.getByText('1.5 GB stored')).toBeInTheDocument()
   })
 
+  it('a fresh platform with one sampled day says its figure in words, not as a lone point', async () => {
+    const storagePerDay = [
+      { day: '2026-11-30', artifactBytes: null, files: null },
+      { day: '2026-12-01', artifactBytes: 5 * 1024 ** 2, files: 3 },
+    ]
+    renderShell('/overview', developer, { overviewApi: api(right(figures({ storagePerDay }))) }, effects)
+    expect(
+      await screen.findByText('5.0 MB stored on 2026-12-01', {}, { timeout: 15_000 }),
+    ).toBeInTheDocument()
+    expect(screen.getByText(/the line over 30 days draws from the second/)).toBeInTheDocument()
+    // Screen readers still get the days.
+    expect(screen.getByRole('list', { name: 'Storage per day' })).toBeInTheDocument()
+  })
+
   it('says when the platform has no storage figures over time yet', async () => {
     const storagePerDay = [{ day: '2026-12-01', artifactBytes: null, files: null }]
     renderShell('/overview', developer, { overviewApi: api(right(figures({ storagePerDay }))) }, effects)

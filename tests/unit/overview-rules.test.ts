@@ -15,13 +15,18 @@ describe('the storage line', () => {
       { day: '2026-12-01', artifactBytes: 30 },
       { day: '2026-12-02', artifactBytes: null },
     ]
-    expect(storageLine(days)).toEqual({ points: days, latest: { day: '2026-12-01', artifactBytes: 30 } })
+    expect(storageLine(days)).toEqual({
+      points: days,
+      latest: { day: '2026-12-01', artifactBytes: 30 },
+      sampledDays: 2,
+    })
   })
 
   it('draws nothing when no day has a sample', () => {
     expect(storageLine([{ day: '2026-12-02', artifactBytes: null }])).toEqual({
       points: [],
       latest: undefined,
+      sampledDays: 0,
     })
   })
 

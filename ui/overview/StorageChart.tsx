@@ -15,7 +15,7 @@ const StoragePlot = lazy(() => import('./StoragePlot'))
 const canDraw = typeof window !== 'undefined' && typeof window.matchMedia === 'function'
 
 export function StorageChart({ days }: { readonly days: NonNullable<Overview['storagePerDay']> }) {
-  const { points, latest } = storageLine(days)
+  const { points, latest, sampledDays } = storageLine(days)
   return (
     <Card
       title="Storage, last 30 days"
@@ -28,10 +28,19 @@ export function StorageChart({ days }: { readonly days: NonNullable<Overview['st
         />
       ) : (
         <>
-          {canDraw && (
-            <Suspense fallback={<Skeleton height="10rem" radius="var(--radius)" />}>
-              <StoragePlot points={points} />
-            </Suspense>
+          {/* One sampled day drawn on a 30-day axis is a lone dot at its edge, which reads as a
+              broken chart: until a second day is noted, the day's figure says it in words. */}
+          {sampledDays === 1 && latest ? (
+            <EmptyState
+              title={`${bytesText(latest.artifactBytes)} stored on ${latest.day}`}
+              hint="Only one day is noted so far; the line over 30 days draws from the second."
+            />
+          ) : (
+            canDraw && (
+              <Suspense fallback={<Skeleton height="10rem" radius="var(--radius)" />}>
+                <StoragePlot points={points} />
+              </Suspense>
+            )
           )}
           <ol className={kit.srOnly} aria-label="Storage per day">
             {points.map((p) => (
