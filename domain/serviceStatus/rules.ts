@@ -31,6 +31,21 @@ function unit(count: number, name: string): string {
   return counted(count, { one: name, other: `${name}s` })
 }
 
+/** How long a node had been up at its last heartbeat, in milliseconds; undefined when unknown. */
+function upFor(lastHeartbeat: unknown, uptime: unknown): number | undefined {
+  const end = instantMs(lastHeartbeat)
+  const start = instantMs(uptime)
+  if (end === undefined || start === undefined) return undefined
+  const diff = end - start
+  return diff >= 0 && Number.isFinite(diff) ? diff : undefined
+}
+
+/** The index in UNITS of the largest unit the span holds whole (seconds for less than one). */
+function largestUnit(diff: number): number {
+  const first = UNITS.findIndex(([size]) => diff >= size)
+  return first < 0 ? UNITS.length - 1 : first
+}
+
 /**
  * How long a node has been up at its last heartbeat (`uptime` is when it started): the two
  * largest units from the largest non-zero one ('3 days 4 hours', '1 hour 0 minutes',
@@ -38,19 +53,31 @@ function unit(count: number, name: string): string {
  * difference is negative. Total: any input gives a string.
  */
 export function humaniseUptime(lastHeartbeat: unknown, uptime: unknown): string {
-  const end = instantMs(lastHeartbeat)
-  const start = instantMs(uptime)
-  if (end === undefined || start === undefined) return 'unavailable'
-  const diff = end - start
-  if (!(diff >= 0) || !Number.isFinite(diff)) return 'unavailable'
-  let first = UNITS.findIndex(([size]) => diff >= size)
-  if (first < 0) first = UNITS.length - 1
+  const diff = upFor(lastHeartbeat, uptime)
+  if (diff === undefined) return 'unavailable'
+  const first = largestUnit(diff)
   const [size, name] = UNITS[first]!
   const whole = Math.floor(diff / size)
   const next = UNITS[first + 1]
   if (!next) return unit(whole, name)
   const rest = Math.floor((diff - whole * size) / next[0])
   return `${unit(whole, name)} ${unit(rest, next[1])}`
+}
+
+const SHORT_UNITS = UNITS.map(
+  ([, name]) => new Intl.NumberFormat('en', { style: 'unit', unit: name, unitDisplay: 'short' }),
+)
+
+/**
+ * The same uptime in its largest unit alone, short ('42 sec', '5 min', '4 hr', '3 days'), for
+ * a column too narrow for the two units, which its hint then gives whole ('Up 5 minutes
+ * 26 seconds' was three lines at 1024 px); 'unavailable' as `humaniseUptime` says it.
+ */
+export function compactUptime(lastHeartbeat: unknown, uptime: unknown): string {
+  const diff = upFor(lastHeartbeat, uptime)
+  if (diff === undefined) return 'unavailable'
+  const first = largestUnit(diff)
+  return SHORT_UNITS[first]!.format(Math.floor(diff / UNITS[first]![0]))
 }
 
 /** The node fields these rules read (the `/system/status/ha` answer has more). */

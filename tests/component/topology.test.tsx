@@ -172,6 +172,19 @@ describe('the Service Status page', () => {
     expect(within(table).getByText('node-1').closest('td')).toContainElement(id)
   })
 
+  it('says how long a node is up in its largest unit, the two units in its hint', async () => {
+    // Started 2 days 4 hours 5 minutes before its last heartbeat.
+    const platform = fakeLogPlatform([topologyNode()])
+    renderShell('/admin/monitoring/service-status', admin, { serviceStatusApi: platform }, effects)
+    const table = await screen.findByRole('table', { name: 'Nodes of artifactory' }, { timeout: 15_000 })
+    // 'Up 5 minutes 26 seconds' wrapped in its column at 1024 px.
+    const uptime = within(table).getByText('Up 2 days', { exact: true })
+    expect(screen.queryByRole('tooltip')).not.toBeInTheDocument()
+    await userEvent.setup().hover(uptime)
+    expect(await screen.findByRole('tooltip')).toHaveTextContent(/^Up 2 days 4 hours$/)
+    expect(uptime).toHaveAccessibleDescription('Up 2 days 4 hours')
+  })
+
   it('says when several Mission Control instances report, and why a removal failed', async () => {
     const mc = (serviceId: string, nodeId: string) =>
       topologyNode({ serviceId, nodeId, serviceType: 'mission control' })

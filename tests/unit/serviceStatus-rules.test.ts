@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import {
+  compactUptime,
   groupOnlineNodesByService,
   hasMultipleMissionControls,
   humaniseUptime,
@@ -12,6 +13,24 @@ const S = 1000
 const M = 60 * S
 const H = 60 * M
 const D = 24 * H
+
+describe('compactUptime', () => {
+  it.each([
+    [3 * D + 4 * H + 5 * M, '3 days'],
+    [1 * D + 1 * M, '1 day'],
+    [23 * H + 59 * M, '23 hr'],
+    [5 * M + 26 * S, '5 min'],
+    [42 * S, '42 sec'],
+    [999, '0 sec'],
+  ])('%d ms → %s, its largest unit alone', (ms, expected) => {
+    expect(compactUptime(at(ms), start)).toBe(expected)
+  })
+
+  it('is unavailable where the whole is', () => {
+    expect(compactUptime(start, at(1))).toBe('unavailable')
+    expect(compactUptime('yesterday', start)).toBe('unavailable')
+  })
+})
 
 describe('humaniseUptime', () => {
   it.each([

@@ -3,13 +3,14 @@
 import { useEffect, useMemo, useState } from 'react'
 import { RefreshCw, ServerOff, Trash2, TriangleAlert } from 'lucide-react'
 import type { TopologyNode } from '../../domain/serviceStatus'
-import { humaniseUptime, serviceStatusView } from '../../domain/serviceStatus/rules'
+import { compactUptime, humaniseUptime, serviceStatusView } from '../../domain/serviceStatus/rules'
 import { useDispatch, useQuery } from '../shared/appContext'
 import { whatHappened } from '../shared/failureText'
 import { Button, IconButton } from '../shared/kit/Button'
 import { AlertDialog } from '../shared/kit/Overlay'
 import { Badge, Card, EmptyState, PageHeader } from '../shared/kit/Surface'
 import { Table, type Column, type TableState } from '../shared/kit/Table'
+import { Tooltip } from '../shared/kit/Tooltip'
 import kit from '../shared/kit/page.module.css'
 import styles from './serviceStatus.module.css'
 import facts from './nodeFacts.module.css'
@@ -41,7 +42,12 @@ const columns: ReadonlyArray<Column<TopologyNode>> = [
     cell: (n) => (
       <span className={styles.state}>
         <NodeStateBadge state={n.state} />
-        <span className={styles.uptime}>{uptimeWords(humaniseUptime(n.lastHeartbeat, n.uptime))}</span>
+        {/* Its largest unit, the whole in the hint: two units wrapped in the column at 1024 px. */}
+        <Tooltip content={uptimeWords(humaniseUptime(n.lastHeartbeat, n.uptime))}>
+          <span className={styles.uptime} tabIndex={0}>
+            {uptimeWords(compactUptime(n.lastHeartbeat, n.uptime))}
+          </span>
+        </Tooltip>
       </span>
     ),
     width: '20%',
