@@ -23,7 +23,6 @@ export const KNOWN_CROSSINGS = new Set([
   'ui/layout/ChromeOverlays.tsx -> ui/quickSetup/QuickSetupOverlay',
   'ui/layout/ChromeOverlays.tsx -> ui/tour/NavigationTour',
   'ui/layout/MainLayout.tsx -> ui/debug/DebugPanel',
-  'ui/layout/MainLayout.tsx -> ui/debug/replayMode',
   // The same crossing as ui/onboarding/EducationCenter was, since the education area has its folder.
   'ui/layout/MainLayout.tsx -> ui/education/EducationCenter',
   // The same crossing as ui/onboarding/QuestionnaireDialog was, since getting started has its folder.
@@ -42,10 +41,6 @@ export const KNOWN_CROSSINGS = new Set([
   'ui/repositories/index.tsx -> ui/admin/shared',
   'ui/repositories/index.tsx -> ui/packages/common',
   'ui/session/ProfileScreen.tsx -> ui/tokens/MyTokens',
-  'ui/session/kit.tsx -> ui/layout/bare.module.css',
-  'ui/setMeUp/SetMeUpPanel.tsx -> ui/layout/chrome.module.css',
-  'ui/setMeUp/SetMeUpPanel.tsx -> ui/layout/layout.module.css',
-  'ui/tour/NavigationTour.tsx -> ui/layout/chrome.module.css',
 ])
 
 export const uiFeatures = {

@@ -14,7 +14,7 @@ import { FileField } from '../shared/kit/FileField'
 import { Shell } from '../routes'
 import { EventsView } from './EventsView'
 import { downloadEventLog } from './exportLog'
-import { ReplayModeContext } from './replayMode'
+import { ReplayModeContext } from '../shared/replayMode'
 import styles from './debug.module.css'
 
 interface Imported {

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 import { Mark, useBrandName, useLogoSource } from '../shared/Logo'
-import styles from './bare.module.css'
+import styles from '../shared/bare.module.css'
 
 /** The login family's logo above its screens (ui/shared/Logo.tsx says which). */
 function BareLogo() {

@@ -13,7 +13,7 @@ import { useApp, useQuery } from '../shared/appContext'
 import { lazyArea } from '../shared/lazyArea'
 import { useTheme } from '../shared/theme'
 import { useIntent } from '../shared/kit/intent'
-import { ReplayModeContext } from '../debug/replayMode'
+import { ReplayModeContext } from '../shared/replayMode'
 import styles from './layout.module.css'
 
 function useOverlayChunk() {

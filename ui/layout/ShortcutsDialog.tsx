@@ -1,7 +1,7 @@
 import { shortcutsFor } from '../../domain/navigation/shortcuts'
 import { useDispatch, useQuery } from '../shared/appContext'
 import { ShellDialog } from '../shared/kit/ShellDialog'
-import chrome from './chrome.module.css'
+import chrome from '../shared/chrome.module.css'
 
 /** Lists the shortcuts this user has (opened by `?` or Help > Keyboard Shortcuts). */
 export function ShortcutsDialog() {

@@ -9,8 +9,8 @@ import { CodeBlock } from '../shared/kit/CodeBlock'
 import { Select } from '../shared/kit/Select'
 import { BaseUrlState, NotServedNote, SetupStepView } from '../shared/clientSetUp/SetupSteps'
 import { NoTypeRepository, useTypeRepositories } from '../shared/clientSetUp/TypeRepositories'
-import styles from '../layout/layout.module.css'
-import chrome from '../layout/chrome.module.css'
+import styles from './setMeUp.module.css'
+import chrome from '../shared/chrome.module.css'
 import surface from '../shared/kit/surface.module.css'
 
 /**

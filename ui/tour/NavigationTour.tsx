@@ -5,7 +5,7 @@
 import { useLayoutEffect, useRef } from 'react'
 import { WALK_ME_WIDTH_PX, type TourStep } from '../../domain/tour'
 import { useDispatch, useQuery } from '../shared/appContext'
-import chrome from '../layout/chrome.module.css'
+import chrome from '../shared/chrome.module.css'
 import { Button } from '../shared/kit/Button'
 import { placeTourCard, TOUR_GAP, TOUR_SIDE } from './placement'
 
