@@ -7,7 +7,9 @@
  * and written in a few statements. In the server project on SQLite and in server-postgres on
  * PostgreSQL. The platform runs on a clock the test holds, so no timer of its own sends
  * statements while a request is counted; the notifications a request's violations owe are sent
- * (here: ended unsent, no webhook is set) and counted with it.
+ * (here: ended unsent, no webhook is set) and counted with it. A statement sent a few times in a
+ * request is one read a step, not one a version: the scans settings, for instance, are read for
+ * the rules, for the history kept and for each claim of the notifications owed.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { call } from '../support/apiCalls'
@@ -30,8 +32,13 @@ afterAll(async () => {
   await server?.stop()
 })
 
-/** The statements the server runs while it answers `method path`, checked to answer `status`. */
+/**
+ * The statements the server runs while it answers `method path`, checked to answer `status`, and
+ * while it sends the notifications that answer owes. What the platform still had to send before
+ * (its start's notifications, a run set off by the request before) is sent first, not counted here.
+ */
 async function statementsOf(method: string, path: string, status: number, body?: unknown) {
+  await xrayFor(server.ctx).deliverNotifications()
   let answered = 0
   const statements = await statementsDuring(server.ctx.sql, async () => {
     answered = (await call(server, method, path, { cookie: admin, body })).status
