@@ -84,6 +84,7 @@ export const educationArea: SliceArea<
   commands: educationCommandCodecs,
   initialState: initialEducationState,
   events: educationEvents,
+  evolvesOn: [],
   contextOf: (state) => ({ signedIn: isSignedIn(state) }),
   decide(command, { center: e }, { signedIn }, meta): Either<string, ReadonlyArray<EducationEvent>> {
     switch (command.type) {

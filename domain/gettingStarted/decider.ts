@@ -75,6 +75,7 @@ export const gettingStartedArea: SliceArea<
   commands: gettingStartedCommandCodecs,
   initialState: initialGettingStartedState,
   events: gettingStartedEvents,
+  evolvesOn: [],
   contextOf: (state) => ({
     loginCompleted: state.session.status === 'signedIn',
     onboardingNeeded: state.platform.hasOnlyDefaultRepos === true,

@@ -86,6 +86,7 @@ export const personalizationArea: SliceArea<
   commands: personalizationCommandCodecs,
   initialState: initialPersonalizationState,
   events: personalizationEvents,
+  evolvesOn: [],
   contextOf: (state) => ({ signedIn: isSignedIn(state) }),
   decide(command, { card: p }, { signedIn }, meta) {
     if (command.type === 'personalization/Load') {

@@ -29,6 +29,7 @@ export const setMeUpArea: SliceArea<
   commands: setMeUpCommandCodecs,
   initialState: initialSetMeUpState,
   events: setMeUpEvents,
+  evolvesOn: [],
   // The set-up steps show the base URL: set-me-up asks for it, once.
   policies(envelope, slice) {
     return envelope.event.type === 'setMeUp/Shown' && slice.clientBaseUrl === undefined
