@@ -268,6 +268,31 @@ describe('cramped at 1024 px (e2e)', () => {
     expect(Math.abs(form.x + form.width - (send.x + send.width) - (title.x - form.x))).toBeLessThanOrEqual(1)
   })
 
+  it('Getting Started: five first steps fill their rows, three over two at 1024 px, one row at 1440', async () => {
+    const page = await show('admin', 'get-started')
+    const rows = async () => {
+      const items = page.getByRole('region', { name: 'First steps' }).getByRole('listitem')
+      const boxes = await Promise.all((await items.all()).map((item) => box(page, item)))
+      const byTop = new Map<number, typeof boxes>()
+      for (const b of boxes) byTop.set(Math.round(b.y), [...(byTop.get(Math.round(b.y)) ?? []), b])
+      return [...byTop.values()]
+    }
+    const at1024 = await rows()
+    expect(at1024.map((row) => row.length)).toEqual([3, 2])
+    // The second row ends where the first does: it left an empty cell beside its two steps.
+    const [first, second] = [at1024[0]!, at1024[1]!]
+    const end = (row: typeof first) => Math.max(...row.map((b) => b.x + b.width))
+    expect(second[0]!.x).toBeCloseTo(first[0]!.x, 0)
+    expect(end(second)).toBeCloseTo(end(first), 0)
+    await page.setViewportSize({ width: 1440, height: 900 })
+    try {
+      await page.waitForFunction(() => window.innerWidth === 1440)
+      expect((await rows()).map((row) => row.length)).toEqual([5])
+    } finally {
+      await page.setViewportSize({ width: 1024, height: 768 })
+    }
+  })
+
   it('User profile: the API key card takes its row, no empty cell beside it', async () => {
     const page = await show('admin', 'user-profile')
     const card = (name: string) =>
