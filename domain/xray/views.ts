@@ -24,24 +24,28 @@ export const SeverityCounts = t.type({
 })
 export type SeverityCounts = t.TypeOf<typeof SeverityCounts>
 
-export const ViolationView = t.type({
-  id: t.number,
-  versionId: t.string,
-  packageName: t.string,
-  version: t.string,
-  repo: t.string,
-  watch: t.string,
-  policy: t.string,
-  rule: t.string,
-  type: t.keyof({ security: null, license: null }),
-  issue: t.string,
-  component: t.string,
-  severity: SeverityCodec,
-  blockDownload: t.boolean,
-  failBuild: t.boolean,
-  notify: t.boolean,
-  created: t.string,
-})
+export const ViolationView = t.intersection([
+  t.type({
+    id: t.number,
+    versionId: t.string,
+    packageName: t.string,
+    version: t.string,
+    repo: t.string,
+    watch: t.string,
+    policy: t.string,
+    rule: t.string,
+    type: t.keyof({ security: null, license: null }),
+    issue: t.string,
+    component: t.string,
+    severity: SeverityCodec,
+    blockDownload: t.boolean,
+    failBuild: t.boolean,
+    notify: t.boolean,
+    created: t.string,
+  }),
+  /** A build's violation: the version of the build it was found in, and that version's repository. */
+  t.partial({ foundIn: t.type({ versionId: t.string, repo: t.string }) }),
+])
 export type ViolationView = t.TypeOf<typeof ViolationView>
 
 export const ViolationsPage = t.type({ total: t.number, rows: t.array(ViolationView) })

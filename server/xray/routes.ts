@@ -29,12 +29,13 @@ import {
 import { xrayFor } from './service'
 import { GitScanStore } from './gitScanStore'
 import { sbomOf } from './sbom'
-import type {
-  FindingRow,
-  StoredAdvisory,
-  StoredScanSettings,
-  ViolationResourceType,
-  ViolationRow,
+import {
+  BUILD_ID_OFFSET,
+  type FindingRow,
+  type StoredAdvisory,
+  type StoredScanSettings,
+  type ViolationResourceType,
+  type ViolationRow,
 } from './store'
 
 const SEVERITY_LABELS: Record<string, string> = {
@@ -572,12 +573,17 @@ const routes: RouteModule = async (app, ctx) => {
       user(request)
       const v = await store.violation(request.params.id)
       if (!v) throw new HttpError(404, `No violation ${request.params.id}`, 'NOT_FOUND')
+      // A build's violation was found in one of its versions: the finding is that version's.
+      const findingIn = async (versionId: string) =>
+        (await store.findingsOf(versionId)).find(
+          (f) => f.advisoryId === v.issue && f.component === v.component,
+        )
       const finding =
-        v.id < 0
-          ? await new GitScanStore(ctx.sql).findingOfViolation(-v.id)
-          : (await store.findingsOf(v.versionId)).find(
-              (f) => f.advisoryId === v.issue && f.component === v.component,
-            )
+        v.id <= -BUILD_ID_OFFSET
+          ? v.foundIn && (await findingIn(v.foundIn.versionId))
+          : v.id < 0
+            ? await new GitScanStore(ctx.sql).findingOfViolation(-v.id)
+            : await findingIn(v.versionId)
       return {
         ...v,
         advisory: v.type === 'security' ? ((await store.advisory(v.issue)) ?? null) : null,

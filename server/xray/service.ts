@@ -278,8 +278,8 @@ export function createXrayService(ctx: XrayContext) {
     name: string,
     versionIds: readonly string[],
   ): Promise<void> => {
-    const drafts = (await buildWatchDrafts(r, name, versionIds)).map(({ draft }) => draft)
-    const owes = await store.transaction((s) => s.putBuildViolations(buildId, drafts, now()))
+    const found = await buildWatchDrafts(r, name, versionIds)
+    const owes = await store.transaction((s) => s.putBuildViolations(buildId, found, now()))
     if (owes) notifyNow()
   }
 

@@ -123,6 +123,8 @@ export interface ViolationRow {
   readonly failBuild: boolean
   readonly notify: boolean
   readonly created: string
+  /** A build's violation: the version of the build it was found in, and that version's repository. */
+  readonly foundIn?: { readonly versionId: string; readonly repo: string }
 }
 
 /** What a violation was found in: a version, a git repository, or a build a watch names. */
@@ -300,7 +302,9 @@ const GIT_RESOURCE = `'git://' || g.integration_name || '/' || x.repository`
 export const GIT_ACTIVE = notIgnored(GIT_RESOURCE)
 const RULE_COLUMNS = `x.watch_name, x.policy_name, x.rule_name, x.type, x.issue, x.component, x.severity,
    x.block_download, x.fail_build, x.notify, x.created`
-const VIOLATIONS = `SELECT x.id, x.version_id, v.package_id, v.name AS version, v.repo, ${RULE_COLUMNS}
+/** Where a build's violation was found, which the other kinds have none of (their resource is it). */
+const NOT_FOUND_IN = 'CAST(NULL AS TEXT) AS found_in, CAST(NULL AS TEXT) AS found_in_repo'
+const VIOLATIONS = `SELECT x.id, x.version_id, v.package_id, v.name AS version, v.repo, ${RULE_COLUMNS}, ${NOT_FOUND_IN}
    FROM xray_violations x JOIN catalog_versions v ON v.id = x.version_id`
 /**
  * A git repository's violations in a version's shape: numbered below zero (their own sequence),
@@ -309,7 +313,7 @@ const VIOLATIONS = `SELECT x.id, x.version_id, v.package_id, v.name AS version, 
 /** A git repository's violations (`x`) with their integrations (`g`). */
 const GIT_FROM = 'xray_git_violations x JOIN git_integrations g ON g.integration_key = x.integration_key'
 const GIT_VIOLATIONS = `SELECT -x.id AS id, ${GIT_RESOURCE} AS version_id, x.repository AS package_id, '' AS version,
-     g.integration_name AS repo, ${RULE_COLUMNS}
+     g.integration_name AS repo, ${RULE_COLUMNS}, ${NOT_FOUND_IN}
    FROM xray_git_violations x JOIN git_integrations g ON g.integration_key = x.integration_key`
 /** A build's violations stand for it under this name (`build://name/number`), where a version's id would be. */
 const BUILD_RESOURCE = `'build://' || b.name || '/' || b.number`
@@ -322,10 +326,13 @@ const BUILD_FROM = 'xray_build_violations x JOIN catalog_builds b ON b.id = x.bu
  * violation's (their own negated): one number names a violation of any of the three tables.
  */
 export const BUILD_ID_OFFSET = 2 ** 40
-/** A build's violations in a version's shape: the build as the package, its number as the version. */
+/**
+ * A build's violations in a version's shape: the build as the package, its number as the version,
+ * with the version of the build each was found in and that version's repository (if still there).
+ */
 const BUILD_VIOLATIONS = `SELECT -(x.id + ${BUILD_ID_OFFSET}) AS id, ${BUILD_RESOURCE} AS version_id, b.name AS package_id,
-     b.number AS version, '' AS repo, ${RULE_COLUMNS}
-   FROM ${BUILD_FROM}`
+     b.number AS version, '' AS repo, ${RULE_COLUMNS}, x.found_in, f.repo AS found_in_repo
+   FROM ${BUILD_FROM} LEFT JOIN catalog_versions f ON f.id = x.found_in`
 /** Each kind's violations in a version's shape, the condition keeping those in force, and the order of their ids. */
 const KIND_SELECT: Record<ViolationResourceType, readonly [string, string, 'ASC' | 'DESC']> = {
   version: [VIOLATIONS, ACTIVE, 'DESC'],
@@ -430,6 +437,23 @@ export type StoredViolationRow = {
 }
 const violationKey = (r: { watch: string; policy: string; rule: string; issue: string; component: string }) =>
   `${r.watch}\n${r.policy}\n${r.rule}\n${r.issue}\n${r.component}`
+const storedKey = (r: StoredViolationRow) =>
+  violationKey({
+    watch: r.watch_name,
+    policy: r.policy_name,
+    rule: r.rule_name,
+    issue: r.issue,
+    component: r.component,
+  })
+/** The key of a row violationWrites adds (watch_name … created). */
+const addedKey = (row: readonly SqlValue[]) =>
+  violationKey({
+    watch: String(row[0]),
+    policy: String(row[1]),
+    rule: String(row[2]),
+    issue: String(row[4]),
+    component: String(row[5]),
+  })
 
 /**
  * What replacing a resource's violations (`stored`) with `drafts` writes: those no longer found
@@ -451,18 +475,7 @@ export function violationWrites(
   /** Those kept that gained the notify action, as `add` has them (created when first seen). */
   notifyGained: SqlValue[][]
 } {
-  const byKey = new Map(
-    stored.map((r) => [
-      violationKey({
-        watch: r.watch_name,
-        policy: r.policy_name,
-        rule: r.rule_name,
-        issue: r.issue,
-        component: r.component,
-      }),
-      r,
-    ]),
-  )
+  const byKey = new Map(stored.map((r) => [storedKey(r), r]))
   const seen = new Set<string>()
   const change: SqlValue[][] = []
   const add: SqlValue[][] = []
@@ -514,6 +527,12 @@ const RESOURCE_COLUMNS: Record<ViolationTable, string[]> = {
   xray_git_violations: ['integration_key', 'repository'],
   xray_build_violations: ['build_id'],
 }
+/** The columns after created an added row carries values for, in each table. */
+const TRAILING_COLUMNS: Record<ViolationTable, string[]> = {
+  xray_violations: [],
+  xray_git_violations: [],
+  xray_build_violations: ['found_in'],
+}
 
 /** Rows a statement writes at most: 13 parameters each, within either engine's limit. */
 const ROWS_PER_INSERT = 500
@@ -562,11 +581,12 @@ export async function writeViolations(
         [...values, ...some],
       )
   const resourceColumns = RESOURCE_COLUMNS[table].join(', ')
-  const row = `(${placeholders(RESOURCE_COLUMNS[table].length + 11)})`
+  const trailing = TRAILING_COLUMNS[table].map((c) => `, ${c}`).join('')
+  const row = `(${placeholders(RESOURCE_COLUMNS[table].length + 11 + TRAILING_COLUMNS[table].length)})`
   for (const rows of slices(all.flatMap((r) => r.writes.add.map((values) => [...r.resource, ...values]))))
     await sql.run(
       `INSERT INTO ${table} (${resourceColumns}, watch_name, policy_name, rule_name, type, issue, component,
-         severity, block_download, fail_build, notify, created)
+         severity, block_download, fail_build, notify, created${trailing})
        VALUES ${rows.map(() => row).join(', ')}`,
       rows.flat(),
     )
@@ -775,6 +795,8 @@ type ViolationDbRow = {
   fail_build: number
   notify: number
   created: string
+  found_in: string | null
+  found_in_repo: string | null
 }
 const toViolation = (r: ViolationDbRow): ViolationRow => ({
   id: r.id,
@@ -793,6 +815,7 @@ const toViolation = (r: ViolationDbRow): ViolationRow => ({
   failBuild: r.fail_build === 1,
   notify: r.notify === 1,
   created: r.created,
+  ...(r.found_in === null ? {} : { foundIn: { versionId: r.found_in, repo: r.found_in_repo ?? '' } }),
 })
 
 type AffectedDbRow = {
@@ -1508,20 +1531,39 @@ function statements(sql: Sql) {
     },
     /**
      * Replaces a build's violations, those the watches naming it find in the versions it holds
-     * (see violationWrites); the caller holds the transaction. Answers whether they owe notifications.
+     * (see violationWrites), each with the version it was found in (the first, when found in
+     * several); the caller holds the transaction. Answers whether they owe notifications.
      */
     async putBuildViolations(
       buildId: number,
-      drafts: readonly ViolationDraft[],
+      found: ReadonlyArray<{ readonly versionId: string; readonly draft: ViolationDraft }>,
       at: string,
     ): Promise<boolean> {
-      const stored = await sql.all<StoredViolationRow>(
+      const stored = await sql.all<StoredViolationRow & { found_in: string | null }>(
         `SELECT id, watch_name, policy_name, rule_name, type, issue, component, severity, block_download,
-           fail_build, notify, created FROM xray_build_violations WHERE build_id = ?`,
+           fail_build, notify, created, found_in FROM xray_build_violations WHERE build_id = ?`,
         [buildId],
       )
-      const writes = violationWrites(stored, drafts, at)
-      return (await writeViolations(sql, 'xray_build_violations', [{ resource: [buildId], writes }])) > 0
+      const foundIn = new Map<string, string>()
+      for (const f of found)
+        if (!foundIn.has(violationKey(f.draft))) foundIn.set(violationKey(f.draft), f.versionId)
+      // One kept says where it is found now: the build's versions changed, or it was stored without.
+      for (const r of stored) {
+        const versionId = foundIn.get(storedKey(r))
+        if (versionId !== undefined && r.found_in !== versionId)
+          await sql.run('UPDATE xray_build_violations SET found_in = ? WHERE id = ?', [versionId, r.id])
+      }
+      const writes = violationWrites(
+        stored,
+        found.map((f) => f.draft),
+        at,
+      )
+      const add = writes.add.map((row) => [...row, foundIn.get(addedKey(row)) ?? null])
+      return (
+        (await writeViolations(sql, 'xray_build_violations', [
+          { resource: [buildId], writes: { ...writes, add } },
+        ])) > 0
+      )
     },
     /** Drops the violations of every build whose name is not among these (no watch names it any more). */
     async dropBuildViolationsExcept(names: readonly string[]): Promise<void> {

@@ -36,7 +36,9 @@ const violation: ViolationView = {
 }
 
 /** A scanner that keeps violations and ignore rules as the platform would, and records what it was asked. */
-function scanner(options: { failFirst?: boolean; failFilters?: boolean } = {}) {
+function scanner(
+  options: { failFirst?: boolean; failFilters?: boolean; rows?: readonly ViolationView[] } = {},
+) {
   const asks: XrayAsk[] = []
   const changes: XrayChange[] = []
   let ignored = false
@@ -56,7 +58,9 @@ function scanner(options: { failFirst?: boolean; failFilters?: boolean } = {}) {
           return Promise.resolve(
             right({
               what: 'violations',
-              data: ignored ? { total: 0, rows: [] } : { total: 1, rows: [violation] },
+              data: ignored
+                ? { total: 0, rows: [] }
+                : { total: options.rows?.length ?? 1, rows: [...(options.rows ?? [violation])] },
             }),
           )
         case 'watches':
@@ -156,6 +160,33 @@ describe('Violations', { timeout: 60_000 }, () => {
       'https://github.com/advisories/GHSA-xvch-5gv4-984h',
     )
     expect(within(dialog).queryByRole('form', { name: 'Ignore rule' })).toBeNull()
+  })
+
+  it('a build’s violation names the build and the version of it the violation was found in', async () => {
+    const ofBuild: ViolationView = {
+      ...violation,
+      id: -(2 ** 40) - 3,
+      versionId: 'build://shop-web/7',
+      packageName: 'shop-web',
+      version: '7',
+      repo: '',
+      foundIn: { versionId: 'npm://minimist@1.2.5', repo: 'npm-local' },
+    }
+    renderShell('/violations', developer, { xrayApi: scanner({ rows: [ofBuild] }).api }, effects)
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'GHSA-xvch-5gv4-984h' }, { timeout: 30_000 }),
+    )
+    const dialog = await screen.findByRole('dialog', { name: 'GHSA-xvch-5gv4-984h in minimist' })
+    expect(within(dialog).getByRole('link', { name: 'shop-web/7' })).toHaveAttribute(
+      'href',
+      '/ui/builds/shop-web/7',
+    )
+    const foundIn = within(dialog).getByText('Found in').nextElementSibling as HTMLElement
+    expect(foundIn).toHaveTextContent('minimist@1.2.5 in npm-local')
+    expect(within(foundIn).getByRole('link', { name: 'minimist@1.2.5' })).toHaveAttribute(
+      'href',
+      '/ui/packages/npm%3A%2F%2Fminimist/1.2.5',
+    )
   })
 
   it('an admin’s ignore rule needs a reason (what was typed stays), then lifts the violation', async () => {

@@ -25,7 +25,9 @@ interface Page {
     packageName: string
     version: string
     issue: string
+    component: string
     watch: string
+    foundIn?: { versionId: string; repo: string }
   }>
 }
 
@@ -55,8 +57,9 @@ describe('a watch over builds', () => {
     }
     expect((await api('POST', '/xray/api/v1/watches', admin, watch)).status).toBe(201)
     // lodash 4.17.15 has a high advisory among the shipped ones.
-    const lodash = await server.ctx.sql.one<{ sha256: string }>(
-      "SELECT sha256 FROM catalog_files WHERE version_id = 'npm://lodash@4.17.15' AND lead = 1",
+    const lodash = await server.ctx.sql.one<{ sha256: string; repo: string }>(
+      `SELECT f.sha256, v.repo FROM catalog_files f JOIN catalog_versions v ON v.id = f.version_id
+       WHERE f.version_id = 'npm://lodash@4.17.15' AND f.lead = 1`,
     )
     const res = await putBuildInfo(server, admin, 'shop-web', [
       { id: 'shop-web', artifacts: [{ name: 'lodash.tgz', sha256: lodash!.sha256 }] },
@@ -72,6 +75,8 @@ describe('a watch over builds', () => {
         packageName: 'shop-web',
         version: '1',
         watch: 'over-builds',
+        // The version of the build each was found in, as a version's violation names its repository.
+        foundIn: { versionId: 'npm://lodash@4.17.15', repo: lodash!.repo },
       })
     // The build's violations are not a version's: the version filter leaves them out.
     const versions = (
@@ -86,6 +91,15 @@ describe('a watch over builds', () => {
     )
     expect(one.status).toBe(200)
     expect(one.body).toMatchObject({ versionId: 'build://shop-web/1', issue: page.rows[0]!.issue })
+    // Its finding is the one in that version, as a version's violation answers its own.
+    expect(one.body).toMatchObject({
+      foundIn: { versionId: 'npm://lodash@4.17.15' },
+      finding: {
+        advisoryId: page.rows[0]!.issue,
+        component: page.rows[0]!.component,
+        componentVersion: '4.17.15',
+      },
+    })
     // Found by the build's name as a resource too.
     expect((await api<Page>('GET', '/xray/api/v1/violations?resource=shop-web', developer)).body.total).toBe(
       page.total,

@@ -288,6 +288,15 @@ function ViolationDialog({
           <VersionLink versionId={v.versionId} />
           {v.repo && ` in ${v.repo}`}
         </dd>
+        {v.foundIn && (
+          <>
+            <dt>Found in</dt>
+            <dd>
+              <VersionLink versionId={v.foundIn.versionId} />
+              {v.foundIn.repo && ` in ${v.foundIn.repo}`}
+            </dd>
+          </>
+        )}
         <dt>Component</dt>
         <dd>{v.component}</dd>
         <dt>Watch</dt>
