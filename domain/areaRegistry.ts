@@ -34,6 +34,14 @@ export interface RegistryArea<E> {
   evolve(slice: never, event: E, meta: EventMeta): unknown
 }
 
+/**
+ * Whether an event of `type` reaches `area`'s evolve: the area's own events, those it lists in
+ * `evolvesOn`, and every event when it lists nothing.
+ */
+export function reaches(type: string, area: Pick<RegistryArea<unknown>, 'key' | 'evolvesOn'>): boolean {
+  return type.startsWith(`${area.key}/`) || !area.evolvesOn || area.evolvesOn.includes(type)
+}
+
 /** An area known only by its initial state until `load` brings its code. */
 export interface DeferredArea<S, A> {
   readonly key: keyof S & string
@@ -116,8 +124,7 @@ export function createAreaRegistry<S, E extends { readonly type: string }, A ext
   const route = (type: string): A[] => {
     let reached = routes.get(type)
     if (reached === undefined) {
-      const owner = type.slice(0, type.indexOf('/'))
-      reached = active.filter((a) => a.key === owner || !a.evolvesOn || a.evolvesOn.includes(type))
+      reached = active.filter((a) => reaches(type, a))
       routes.set(type, reached)
     }
     return reached
