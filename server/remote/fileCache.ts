@@ -256,6 +256,8 @@ export function fileCache(blobs: BlobStore) {
         })
         .then(async (staged) => {
           try {
+            // In place before `keep`'s transaction opens: it then waits for no disk.
+            await staged.place()
             await keep(staged)
           } finally {
             staged.discard()

@@ -163,11 +163,37 @@ export function blobStore(sql: Sql, blobDir: string) {
       // Left behind, the file costs space only: nothing names it.
       .catch(() => false)
 
+  /**
+   * Links the staged copy into place and flushes its folder, outside any transaction, so the
+   * commit that names the bytes finds them there and waits for no disk. A file in place that no
+   * row names yet is only space: a removal may take it meanwhile, and the commit then puts it back.
+   */
+  const placeEarly = async (partial: string, sha256: string) => {
+    const target = pathOf(sha256)
+    if (existsSync(target)) return
+    try {
+      linkSync(partial, target)
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
+    }
+    await flush(dirname(target))
+  }
+
   const staged = (partial: string | undefined, facts: BlobFacts): StagedBlob => {
     let pending = partial
+    // Placed early and not yet named by a committed row: a discard takes the placed file back too.
+    let placedUnnamed = false
     return {
       facts,
-      commit: (tx: Sql, now: string) => moveIntoPlace(tx, pending, facts, now),
+      commit: async (tx: Sql, now: string) => {
+        await moveIntoPlace(tx, pending, facts, now)
+        tx.afterCommit(async () => void (placedUnnamed = false))
+      },
+      async place() {
+        if (!pending) throw new Error(`The staged copy of ${facts.sha256} is gone`)
+        await placeEarly(pending, facts.sha256)
+        placedUnnamed = true
+      },
       open() {
         if (!pending) throw new Error(`The staged copy of ${facts.sha256} is gone`)
         return createReadStream(pending)
@@ -175,6 +201,10 @@ export function blobStore(sql: Sql, blobDir: string) {
       discard() {
         if (pending) rmSync(pending, { force: true })
         pending = undefined
+        if (!placedUnnamed) return
+        placedUnnamed = false
+        // Never bytes a row names (another upload of the same bytes): the removal's own check.
+        void removeUnclaimed(facts.sha256)
       },
     }
   }
@@ -295,6 +325,12 @@ export interface StagedBlob {
    * the rows naming them.
    */
   commit(tx: Sql, now: string): Promise<void>
+  /**
+   * Puts the bytes in place before the transaction that names them opens (on SQLite every other
+   * statement of the node waits while one is open, and the folder's flush is the slow part), so
+   * `commit` only records them. Discarded without a commit, the placed file goes again.
+   */
+  place(): Promise<void>
   /** Reads the staged bytes (before commit or discard), to check them before they are kept. */
   open(): Readable
   /** Removes the staged copy (nothing happens after a commit). */

@@ -4,6 +4,8 @@
  * - a real process keeps bytes (streamed and in memory) under strace: each staged copy is flushed
  *   before it is linked into place, and the folder it is linked into before the commit (the WAL's
  *   flush) that names it;
+ * - a cache fill's bytes placed before their transaction opens leave nothing to flush inside it,
+ *   and go again when no commit names them;
  * - on both engines, a release whose transaction fails at its commit leaves the file and its row;
  *   one that commits has removed the file when its transaction returns; bytes named again between
  *   a release's commit and the removal stay.
@@ -11,8 +13,9 @@
 import { execFile } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
+import { Readable } from 'node:stream'
 import { promisify } from 'node:util'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { blobPathOf, blobStore } from '../../server/repositories/blobs'
 import { testEngines } from '../support/engines'
 import { tempFolders } from '../support/tempFolders'
@@ -26,7 +29,15 @@ async function tracedCommits() {
   const { stdout } = await promisify(execFile)(
     'strace',
     [
-      ...['-f', '-y', '-qq', '-e', 'trace=fsync,fdatasync,link,linkat', '-o', trace],
+      ...[
+        '-f',
+        '-y',
+        '-qq',
+        '-e',
+        'trace=fsync,fdatasync,link,linkat,access,faccessat,faccessat2',
+        '-o',
+        trace,
+      ],
       ...[resolve('node_modules/.bin/tsx'), 'tests/support/blobCommits.ts', dataDir],
     ],
     { maxBuffer: 16 * 1024 * 1024 },
@@ -37,7 +48,9 @@ async function tracedCommits() {
     calls.findIndex((line) => /\blink(at)?\(/.test(line) && line.includes(`"${place}"`))
   const commitAfter = (at: number) =>
     calls.findIndex((line, i) => i > at && /\bf(data)?sync\(\d+<[^>]*platform\.db-wal>/.test(line))
-  return { kept, calls, linkOf, commitAfter }
+  /** Where the placed fill's transaction opened (it looks for a file named for that). */
+  const opened = calls.findIndex((line) => line.includes('transaction-opens'))
+  return { kept, calls, linkOf, commitAfter, opened }
 }
 
 const isFlush = (line: string) => /\bf(data)?sync\(\d+</.test(line)
@@ -45,7 +58,7 @@ const isFlush = (line: string) => /\bf(data)?sync\(\d+</.test(line)
 describe('bytes reach the disk before the commit that names them', () => {
   it('flushes each staged copy before linking it, and its folder before the commit', async () => {
     const { kept, calls, linkOf, commitAfter } = await tracedCommits()
-    expect(kept).toHaveLength(2)
+    expect(kept).toHaveLength(3)
     const flushOf = (path: string, after = -1) =>
       calls.findIndex((line, i) => i > after && isFlush(line) && line.includes(`<${path}>`))
     for (const { staged, place } of kept) {
@@ -78,6 +91,25 @@ describe('bytes reach the disk before the commit that names them', () => {
         calls.slice(0, linked).some((line) => isFlush(line) && line.includes(`<${parent}>`)),
         `${parent} flushed before the link`,
       ).toBe(true)
+  }, 120_000)
+
+  // The one flush left in a cache fill's transaction was its folder's: placed before the
+  // transaction opens, the fill's commit waits for the database's own flush only.
+  it('places a cache fill’s bytes before its transaction: nothing flushed inside it', async () => {
+    const { kept, calls, linkOf, commitAfter, opened } = await tracedCommits()
+    const { place } = kept[2]!
+    const linked = linkOf(place)
+    expect(opened, 'the transaction opened').toBeGreaterThan(-1)
+    expect(linked, `${place} linked before the transaction`).toBeGreaterThan(-1)
+    expect(linked).toBeLessThan(opened)
+    const folderFlushed = calls.findIndex(
+      (line, i) => i > linked && isFlush(line) && line.includes(`<${dirname(place)}>`),
+    )
+    expect(folderFlushed, `${dirname(place)} flushed before the transaction`).toBeGreaterThan(linked)
+    expect(folderFlushed).toBeLessThan(opened)
+    const committed = commitAfter(opened)
+    expect(committed, 'the commit').toBeGreaterThan(opened)
+    expect(calls.slice(opened + 1, committed).filter(isFlush)).toEqual([])
   }, 120_000)
 })
 
@@ -116,6 +148,25 @@ describe.each(testEngines())('released bytes on %s', (_engine, openEngine) => {
     await sql.transaction((tx) => blobs.releaseIfUnused(bytes.sha256, tx))
     expect(await blobs.find(bytes.sha256)).toBeUndefined()
     expect(existsSync(bytes.path)).toBe(false)
+  })
+
+  it('takes bytes placed early back when no commit named them', async () => {
+    const { sql, blobs } = await setUp()
+    const staged = await blobs.putStream(Readable.from([Buffer.from('placed, never named\n')]), {
+      maxBytes: 1024,
+    })
+    await staged.place()
+    expect(blobs.has(staged.facts.sha256)).toBe(true)
+    await expect(
+      sql.transaction(async (tx) => {
+        await staged.commit(tx, new Date().toISOString())
+        throw new Error('injected failure at commit')
+      }),
+    ).rejects.toThrow('injected failure at commit')
+    staged.discard()
+    // The removal takes the bytes' row lock in a transaction of its own, after the discard.
+    await vi.waitFor(() => expect(blobs.has(staged.facts.sha256)).toBe(false), { timeout: 60_000 })
+    expect(await blobs.find(staged.facts.sha256)).toBeUndefined()
   })
 
   it('keeps bytes named again after the release committed and before their removal', async () => {

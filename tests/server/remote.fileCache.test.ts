@@ -2,7 +2,8 @@
  * The remote file cache's one fetch per file, driven by hand: the test is the upstream, so it
  * decides when the headers come and when each half of the bytes does. A request that joins
  * while the upstream has not answered yet follows the bytes once it does, instead of waiting
- * for the whole file; a fetch that fails before answering fails its joiners too.
+ * for the whole file; a fetch that fails before answering fails its joiners too. The bytes are in
+ * place before the transaction that keeps them opens, so it waits for no disk.
  */
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -11,17 +12,19 @@ import { PassThrough, type Readable } from 'node:stream'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openDatabase } from '../../server/db'
 import { sqliteSql } from '../../server/db/sqliteSql'
-import { blobStore } from '../../server/repositories/blobs'
+import { blobStore, type BlobStore } from '../../server/repositories/blobs'
 import { fileCache, type FetchStart } from '../../server/remote/fileCache'
 
 let dataDir: string
 let db: ReturnType<typeof openDatabase>
 let files: ReturnType<typeof fileCache>
+let blobs: BlobStore
 
 beforeAll(() => {
   dataDir = mkdtempSync(join(tmpdir(), 'file-cache-'))
   db = openDatabase(dataDir)
-  files = fileCache(blobStore(sqliteSql(db), join(dataDir, 'blobs')))
+  blobs = blobStore(sqliteSql(db), join(dataDir, 'blobs'))
+  files = fileCache(blobs)
 })
 afterAll(() => {
   db?.close()
@@ -108,5 +111,22 @@ describe('a request joining a fetch before the upstream answers', () => {
     const joined = await joining!
     expect(joined.live).toBeUndefined()
     await expect(joined.done).rejects.toThrow('connect refused')
+  })
+})
+
+describe('a fetched file kept', () => {
+  it('is in place before the transaction that keeps it opens', async () => {
+    const bytes = Buffer.from('kept once checked\n')
+    const upstream = handUpstream()
+    let inPlace: boolean | undefined
+    const fetching = files.fetch('repo\0placed.bin', upstream.start, async (staged) => {
+      inPlace = blobs.has(staged.facts.sha256)
+    })
+    upstream.answer(bytes.length)
+    upstream.body.end(bytes)
+    const started = await fetching
+    started.live?.resume()
+    await started.done
+    expect(inPlace).toBe(true)
   })
 })

@@ -2,11 +2,12 @@
  * A process that keeps bytes in the platform's blob store as the platform does (a streamed
  * upload and bytes held in memory, each committed in the transaction that names them, on the
  * platform's SQLite opened as it opens it), then exits: run under strace to see what reaches the
- * disk before each commit. Prints one JSON line: the staged copy and the place of each.
+ * disk before each commit, and a cache fill that places its bytes before its transaction opens.
+ * Prints one JSON line: the staged copy and the place of each.
  *
  * Usage: tsx tests/support/blobCommits.ts <data folder>
  */
-import { readdirSync } from 'node:fs'
+import { existsSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { Readable } from 'node:stream'
 import { blobDirOf } from '../../server/config'
@@ -45,6 +46,21 @@ await keep(
     readdirSync(tmp).find((name) => !before.has(name))!,
   ),
 )
+
+// A remote's cache fill: the bytes placed before their transaction opens. The transaction's
+// first act is to look for a file named for it, so the trace shows where it opens.
+let filled = ''
+const fill = await blobs.putStream(Readable.from([Buffer.from(`filled ${process.pid}\n`)]), {
+  maxBytes: 1024,
+  written: (partial) => (filled = partial),
+})
+await fill.place()
+await sql.transaction(async (tx) => {
+  existsSync(join(dataDir, 'transaction-opens'))
+  await fill.commit(tx, new Date().toISOString())
+})
+fill.discard()
+kept.push({ staged: filled, place: blobPathOf(blobDir, fill.facts.sha256) })
 
 await sql.close()
 process.stdout.write(`${JSON.stringify(kept)}\n`)
