@@ -126,6 +126,19 @@ describe('the choices a script makes', () => {
     expect([xray.product, xray.node, xray.files.status]).toEqual(['jfxr', 'xray-1', 'loading'])
   })
 
+  it('choosing the node shown again keeps its files and tail; a node of another product is refused', () => {
+    let s = withFiles()
+    s = send(s, chunk(s, { content: 'kept\n', fileSize: 5 })).state
+    const same = send(s, { type: 'serviceStatus/ChooseLogNode', nodeId: 'art-1' })
+    expect(same.events).toEqual([])
+    expect([same.state.files.status, same.state.tail.lines]).toEqual(['loaded', ['kept']])
+    expect(reason(send(s, { type: 'serviceStatus/ChooseLogNode', nodeId: 'xray-1' }).decided)).toBe(
+      'xray-1 does not run this product',
+    )
+    const other = send(s, { type: 'serviceStatus/ChooseLogNode', nodeId: 'art-2' }).state
+    expect([other.node, other.files.status, other.tail.lines]).toEqual(['art-2', 'loading', []])
+  })
+
   it('choosing the file shown again keeps its tail; another file starts an empty one', () => {
     let s = withFiles()
     s = send(s, chunk(s, { content: 'kept\n', fileSize: 5 })).state
