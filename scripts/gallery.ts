@@ -179,6 +179,15 @@ const GALLERY_ONLY: ReadonlyArray<GalleryScreen> = [
     flavour: 'container-registry',
     ready: (page) => page.getByRole('table', { name: 'Docker layers' }).getByRole('row').nth(1),
   },
+  {
+    // The Overview's charts, under its figures: storage, downloads and deployments a day.
+    name: 'overview-charts',
+    path: '/overview',
+    users: ['developer'],
+    open: (page) =>
+      page.getByRole('heading', { name: /^Deployments, last 30 days$/ }).scrollIntoViewIfNeeded(),
+    ready: (page) => page.getByRole('heading', { name: /^Storage, last 30 days$/ }),
+  },
   // The artifact search from the bar: its Quick results, its Archive results and an empty one.
   {
     name: 'artifact-search-quick',

@@ -21,17 +21,25 @@ export function bars(
   return all.map((i) => ({ label: i.label, count: i.count, share: top === 0 ? 0 : i.count / top }))
 }
 
-/** The downloads chart: a column a day (as tall as its share of the busiest day) and the total. */
+/**
+ * The downloads chart: a column a day (as tall as its share of the busiest day) and the total;
+ * `onlyDay` when a single day has any, which one column on a month's axis shows as little more
+ * than a tick at its edge, so the chart says it in words instead.
+ */
 export function downloadColumns(days: ReadonlyArray<{ readonly day: string; readonly count: number }>): {
   readonly columns: Bar[]
   readonly total: number
+  readonly onlyDay?: Bar
 } {
+  const columns = bars(
+    days.map((d) => ({ label: d.day, count: d.count })),
+    days.length,
+  )
+  const counted = columns.filter((c) => c.count > 0)
   return {
-    columns: bars(
-      days.map((d) => ({ label: d.day, count: d.count })),
-      days.length,
-    ),
+    columns,
     total: days.reduce((n, d) => n + d.count, 0),
+    ...(counted.length === 1 ? { onlyDay: counted[0] } : {}),
   }
 }
 

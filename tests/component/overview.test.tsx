@@ -131,7 +131,10 @@ describe('the Overview page', () => {
   it('charts the deployments a day beside the downloads (issue 32 item 10)', async () => {
     const day = (i: number) => `2026-11-${String(i + 1).padStart(2, '0')}`
     const downloadsPerDay = Array.from({ length: 30 }, (_, i) => ({ day: day(i), count: 1 }))
-    const deploymentsPerDay = Array.from({ length: 30 }, (_, i) => ({ day: day(i), count: i === 3 ? 3 : 0 }))
+    const deploymentsPerDay = Array.from({ length: 30 }, (_, i) => ({
+      day: day(i),
+      count: i === 3 ? 3 : i === 7 ? 1 : 0,
+    }))
     renderShell(
       '/overview',
       developer,
@@ -141,7 +144,24 @@ describe('the Overview page', () => {
     const chart = await screen.findByRole('list', { name: 'Deployments per day' }, { timeout: 15_000 })
     expect(within(chart).getAllByRole('listitem')[3]).toHaveTextContent('2026-11-04: 3 deployments')
     expect(screen.getByRole('list', { name: 'Downloads per day' })).toBeInTheDocument()
-    expect(screen.getByText('3 deployments')).toBeInTheDocument()
+    expect(screen.getByText('4 deployments')).toBeInTheDocument()
+  })
+
+  it('a single day with downloads or deployments is said in words, not a lone column on 30 days', async () => {
+    const day = (i: number) => `2026-11-${String(i + 1).padStart(2, '0')}`
+    const downloadsPerDay = Array.from({ length: 30 }, (_, i) => ({ day: day(i), count: i === 29 ? 7 : 0 }))
+    const deploymentsPerDay = Array.from({ length: 30 }, (_, i) => ({ day: day(i), count: i === 29 ? 1 : 0 }))
+    renderShell(
+      '/overview',
+      developer,
+      { overviewApi: api(right(figures({ downloadsPerDay, deploymentsPerDay }))) },
+      effects,
+    )
+    expect(await screen.findByText('7 downloads on 2026-11-30', {}, { timeout: 15_000 })).toBeInTheDocument()
+    expect(screen.getByText('1 deployment on 2026-11-30')).toBeInTheDocument()
+    expect(screen.getByText(/^Only one day of the last 30 has downloads/)).toBeInTheDocument()
+    expect(screen.queryByRole('list', { name: 'Downloads per day' })).toBeNull()
+    expect(screen.queryByRole('list', { name: 'Deployments per day' })).toBeNull()
   })
 
   it('charts storage used at the end of each day, a day without a sample said so, not as zero', async () => {

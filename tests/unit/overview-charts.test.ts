@@ -34,6 +34,17 @@ describe('overview charts and figures', () => {
     expect(downloadColumns([])).toEqual({ columns: [], total: 0 })
   })
 
+  it('names the one day with a count, and none when two days or none have one', () => {
+    const day = (d: string, count: number) => ({ day: `2026-01-0${d}`, count })
+    expect(downloadColumns([day('1', 0), day('2', 3), day('3', 0)]).onlyDay).toEqual({
+      label: '2026-01-02',
+      count: 3,
+      share: 1,
+    })
+    expect(downloadColumns([day('1', 1), day('2', 3)]).onlyDay).toBeUndefined()
+    expect(downloadColumns([day('1', 0), day('2', 0)]).onlyDay).toBeUndefined()
+  })
+
   it('bytes are written in the unit that keeps the figure below 1024', () => {
     expect(bytesText(0)).toBe('0 B')
     expect(bytesText(1023)).toBe('1023 B')

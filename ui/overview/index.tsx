@@ -150,6 +150,8 @@ interface PerDayWords {
   readonly label: string
   readonly emptyTitle: string
   readonly emptyHint: string
+  /** Under the one day's figure when a single day of the 30 has any. */
+  readonly onlyDayHint: string
 }
 
 const DOWNLOADS: PerDayWords = {
@@ -158,6 +160,7 @@ const DOWNLOADS: PerDayWords = {
   label: 'Downloads per day',
   emptyTitle: 'No downloads in the last 30 days',
   emptyHint: 'Every package or file served by a repository counts here.',
+  onlyDayHint: 'Only one day of the last 30 has downloads; the columns draw from the second.',
 }
 const DEPLOYMENTS: PerDayWords = {
   title: 'Deployments, last 30 days',
@@ -165,6 +168,7 @@ const DEPLOYMENTS: PerDayWords = {
   label: 'Deployments per day',
   emptyTitle: 'Nothing deployed in the last 30 days',
   emptyHint: 'Every file or package version deployed to a repository counts here.',
+  onlyDayHint: 'Only one day of the last 30 has deployments; the columns draw from the second.',
 }
 
 /** A count a day over the last 30 days, as the platform counts them: a column a day. */
@@ -175,12 +179,15 @@ function PerDay({
   readonly days: NonNullable<Overview['downloadsPerDay']>
   readonly words: PerDayWords
 }) {
-  const { columns, total } = downloadColumns(days)
+  const { columns, total, onlyDay } = downloadColumns(days)
   const times = (n: number) => counted(n, words.unit)
   return (
     <Card title={words.title} actions={<span className={styles.total}>{times(total)}</span>}>
       {total === 0 ? (
         <EmptyState title={words.emptyTitle} hint={words.emptyHint} />
+      ) : onlyDay ? (
+        // One column on a month's axis read as a broken chart (as a lone dot of storage did).
+        <EmptyState title={`${times(onlyDay.count)} on ${onlyDay.label}`} hint={words.onlyDayHint} />
       ) : (
         <>
           <ol className={styles.columns} aria-label={words.label}>
