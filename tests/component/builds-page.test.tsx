@@ -91,7 +91,8 @@ describe("a build run's page", () => {
 })
 
 describe("a build run's violations", () => {
-  it('lists what the watches naming the run found, and leads to them on the Violations page', async () => {
+  /** Opens run 3 of shop-web with these violations. */
+  const openRun = (violations: BuildDetail['violations']) => {
     const detail: BuildDetail = {
       name: 'shop-web',
       number: '3',
@@ -100,17 +101,7 @@ describe("a build run's violations", () => {
       durationMillis: null,
       agent: null,
       modules: [],
-      violations: [
-        {
-          id: -(2 ** 40 + 1),
-          issue: 'CVE-2020-8203',
-          component: 'lodash',
-          severity: 'high',
-          watch: 'over-builds',
-          policy: 'builds-high',
-          failBuild: true,
-        },
-      ],
+      violations,
     }
     const { app } = renderArea(<Builds />, {
       path: '/builds/shop-web/3',
@@ -120,6 +111,20 @@ describe("a build run's violations", () => {
       },
     })
     act(() => app.dispatch({ type: 'navigation/SyncFromHistory', to: '/builds/shop-web/3' }, 'router'))
+  }
+
+  it('lists what the watches naming the run found, and leads to them on the Violations page', async () => {
+    openRun([
+      {
+        id: -(2 ** 40 + 1),
+        issue: 'CVE-2020-8203',
+        component: 'lodash',
+        severity: 'high',
+        watch: 'over-builds',
+        policy: 'builds-high',
+        failBuild: true,
+      },
+    ])
     const table = await screen.findByRole('table', { name: 'Violations of shop-web #3' })
     const row = within(table).getByRole('row', { name: /CVE-2020-8203/ })
     expect(within(row).getByRole('cell', { name: 'lodash' })).toBeInTheDocument()
@@ -128,5 +133,13 @@ describe("a build run's violations", () => {
       'href',
       `/violations?resource=${encodeURIComponent('build://shop-web/3')}`,
     )
+  })
+
+  it('says in a line that there are none, with no empty table', async () => {
+    openRun([])
+    const card = (await screen.findByRole('heading', { level: 2, name: 'Violations' })).closest('section')!
+    expect(card).toHaveTextContent(/No violations: the watches naming this build found none/)
+    expect(within(card).queryByRole('table')).toBeNull()
+    expect(within(card).queryByRole('link')).toBeNull()
   })
 })
