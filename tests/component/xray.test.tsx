@@ -8,7 +8,7 @@ import { left, right } from 'fp-ts/Either'
 import { navigationEffects } from '../../commands/effects/navigation'
 import { xrayEffects } from '../../commands/effects/xray'
 import type { Result, XrayApi } from '../../adapters/ports'
-import type { XrayAnswer, XrayAsk, XrayChange, ViolationView } from '../../domain/xray'
+import type { PolicyView, XrayAnswer, XrayAsk, XrayChange, ViolationView } from '../../domain/xray'
 import { renderShell } from './shellFixtures'
 import { optionNames } from '../support/kitSelect'
 
@@ -37,7 +37,12 @@ const violation: ViolationView = {
 
 /** A scanner that keeps violations and ignore rules as the platform would, and records what it was asked. */
 function scanner(
-  options: { failFirst?: boolean; failFilters?: boolean; rows?: readonly ViolationView[] } = {},
+  options: {
+    failFirst?: boolean
+    failFilters?: boolean
+    rows?: readonly ViolationView[]
+    policies?: ReadonlyArray<PolicyView>
+  } = {},
 ) {
   const asks: XrayAsk[] = []
   const changes: XrayChange[] = []
@@ -80,7 +85,7 @@ function scanner(
             }),
           )
         case 'policies':
-          return Promise.resolve(right({ what: 'policies', data: [] }))
+          return Promise.resolve(right({ what: 'policies', data: [...(options.policies ?? [])] }))
         default:
           return new Promise(() => undefined)
       }
@@ -230,6 +235,32 @@ describe('Policies', { timeout: 60_000 }, () => {
     renderShell('/policies', admin, { xrayApi: scanner().api }, effects)
     expect(await screen.findByText('No policies yet', {}, { timeout: 30_000 })).toBeInTheDocument()
     expect(screen.getAllByRole('button', { name: 'New policy' }).length).toBeGreaterThan(0)
+  })
+
+  it('says a single rule as a sentence, and lists two or more', async () => {
+    const rule = (name: string, minSeverity: 'high' | 'critical') => ({
+      name,
+      criteria: { kind: 'security' as const, minSeverity },
+      actions: { blockDownload: true, failBuild: false, notify: false },
+    })
+    const policy = (name: string, rules: PolicyView['rules']): PolicyView => ({
+      name,
+      description: '',
+      type: 'security',
+      rules,
+      watches: [],
+    })
+    const policies = [
+      policy('one-rule', [rule('critical', 'critical')]),
+      policy('two-rules', [rule('critical', 'critical'), rule('high', 'high')]),
+    ]
+    renderShell('/policies', developer, { xrayApi: scanner({ policies }).api }, effects)
+    const table = await screen.findByRole('table', { name: 'Policies' }, { timeout: 30_000 })
+    const row = (name: string) => within(table).getByRole('row', { name: new RegExp(`^${name}`) })
+    const one = await within(table).findByRole('row', { name: /^one-rule/ })
+    expect(within(one).queryByRole('list')).toBeNull()
+    expect(one).toHaveTextContent('Critical severity and above → blocks download')
+    expect(within(within(row('two-rules')).getByRole('list')).getAllByRole('listitem')).toHaveLength(2)
   })
 
   it('the form says what is wrong and keeps what was typed when the platform refuses', async () => {

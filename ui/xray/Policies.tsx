@@ -145,13 +145,17 @@ export function PoliciesPage() {
           {
             id: 'rules',
             header: 'Rules',
-            cell: (p) => (
-              <ul className={styles.checks}>
-                {p.rules.map((r) => (
-                  <li key={r.name}>{ruleSummary(r)}</li>
-                ))}
-              </ul>
-            ),
+            // A list of one read as a bulleted fragment: a single rule is said as a sentence.
+            cell: (p) =>
+              p.rules.length === 1 ? (
+                ruleSummary(p.rules[0]!)
+              ) : (
+                <ul className={styles.rules}>
+                  {p.rules.map((r) => (
+                    <li key={r.name}>{ruleSummary(r)}</li>
+                  ))}
+                </ul>
+              ),
           },
           {
             id: 'watches',
