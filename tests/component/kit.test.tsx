@@ -12,6 +12,7 @@ import { Select } from '../../ui/shared/kit/Select'
 import { FileField } from '../../ui/shared/kit/FileField'
 import { Table, type Column, type TableState } from '../../ui/shared/kit/Table'
 import { BreakAfter, EmptyState, PAGE_TITLE_ID, PageHeader } from '../../ui/shared/kit/Surface'
+import { NextSteps } from '../../ui/shared/kit/NextSteps'
 import { decodeThemes } from '../../ui/shared/theme'
 import { formatRelative } from '../../ui/shared/dates'
 import { RelativeTime } from '../../ui/shared/kit/RelativeTime'
@@ -309,6 +310,35 @@ describe('PageHeader', () => {
     expect(screen.getByRole('region', { name: 'Builds' })).toContainElement(
       screen.getByRole('heading', { level: 1, name: 'Builds' }),
     )
+  })
+})
+
+describe('NextSteps', () => {
+  it('is a region named by its title, its steps in order, each a heading with its text and action', () => {
+    render(
+      <NextSteps
+        title="What to do next"
+        description="Two steps."
+        steps={[
+          {
+            icon: '1',
+            title: 'Make a watch',
+            text: 'It applies policies.',
+            action: <a href="/watches">Watches</a>,
+          },
+          { icon: '2', title: 'Wait for a scan', text: 'Nothing to click: it runs by itself.' },
+        ]}
+      />,
+    )
+    const region = screen.getByRole('region', { name: 'What to do next' })
+    expect(within(region).getByRole('heading', { level: 2, name: 'What to do next' })).toBeInTheDocument()
+    expect(region).toHaveTextContent('Two steps.')
+    const [first, second] = within(within(region).getByRole('list')).getAllByRole('listitem')
+    expect(within(first!).getByRole('heading', { level: 3, name: 'Make a watch' })).toBeInTheDocument()
+    expect(first).toHaveTextContent('It applies policies.')
+    expect(within(first!).getByRole('link', { name: 'Watches' })).toHaveAttribute('href', '/watches')
+    expect(within(second!).getByRole('heading', { level: 3, name: 'Wait for a scan' })).toBeInTheDocument()
+    expect(within(second!).queryByRole('link')).toBeNull()
   })
 })
 
