@@ -120,7 +120,7 @@ describe('admin pages', () => {
     const user = userEvent.setup()
     const { saved, adminApi } = savingGeneralConfig()
     renderShell('/admin/configuration/general', admin, { adminApi }, effects)
-    const crumbs = await screen.findByRole('navigation', { name: 'Breadcrumbs' })
+    const crumbs = await screen.findByRole('navigation', { name: 'Breadcrumb' })
     expect(crumbs).toHaveTextContent('Platform ConfigurationsPlatform ManagementGeneral Settings')
     const name = await screen.findByLabelText('Server name')
     // Marked required (the kit's mark and aria-required), as the form refuses it empty; Base URL is not.
@@ -388,10 +388,10 @@ describe('admin pages', () => {
       const { view } = renderShell(path, admin, {}, effects)
       expect(await screen.findByRole('heading', { name: title, level: 1 })).toBeInTheDocument()
       expect(screen.getByText('No project chosen')).toBeInTheDocument()
-      expect(within(screen.getByRole('main')).getByRole('link', { name: 'Projects' })).toHaveAttribute(
-        'href',
-        '/ui/admin/projects/list',
-      )
+      // The page's way to the list, not the breadcrumb trail's link to it.
+      expect(
+        within(screen.getByRole('region', { name: title })).getByRole('link', { name: 'Projects' }),
+      ).toHaveAttribute('href', '/ui/admin/projects/list')
       expect(screen.queryByRole('navigation', { name: 'Project' })).not.toBeInTheDocument()
       expect(screen.queryByText(/There is no project named/)).not.toBeInTheDocument()
       view.unmount()

@@ -87,7 +87,7 @@ describe("the kit's words come from its catalogue", () => {
     expect(screen.getByRole('button', { name: '⟦Retry⟧' })).toBeInTheDocument()
     expect(screen.getByText('⟦Choose a file⟧')).toBeInTheDocument()
     expect(screen.getByRole('status', { name: '⟦Loading⟧' })).toBeInTheDocument()
-    expect(screen.getByRole('navigation', { name: '⟦Breadcrumbs⟧' })).toBeInTheDocument()
+    expect(screen.getByRole('navigation', { name: '⟦Breadcrumb⟧' })).toBeInTheDocument()
   })
 
   it("a severity chip's word", () => {

@@ -82,7 +82,7 @@ describe('admin pages agree (e2e)', () => {
       ['/admin/marketing/contact_requests', 'Contact Requests'],
     ] as const) {
       await open(path, title)
-      const crumbs = page.getByRole('navigation', { name: 'Breadcrumbs' })
+      const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' })
       const first = crumbs.getByRole('listitem').first()
       await expect(first.getByRole('link', { name: 'Administration' }).getAttribute('href')).resolves.toBe(
         '/ui/admin/artifactory/list',

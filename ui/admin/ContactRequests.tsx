@@ -11,7 +11,6 @@ import { RelativeTime } from '../shared/kit/RelativeTime'
 import { EmptyState, PageHeader } from '../shared/kit/Surface'
 import { Table, type Column, type TableState } from '../shared/kit/Table'
 import { whatHappened } from '../shared/failureText'
-import { adminCrumbs } from '../shared/adminCrumbs'
 
 const columns: ReadonlyArray<Column<ContactRecord>> = [
   { id: 'name', header: 'Name', cell: (r) => `${r.firstName} ${r.lastName}` },
@@ -43,7 +42,6 @@ export default function ContactRequests() {
     <section aria-label="Contact Requests">
       <PageHeader
         title="Contact Requests"
-        breadcrumbs={adminCrumbs({ label: 'Contact Requests' })}
         description="Requests sent from the Contact Us form by trial and tour users."
         actions={
           <Button icon={<RefreshCw size={16} aria-hidden />} onClick={load} busy={list?.status === 'loading'}>

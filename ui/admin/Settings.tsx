@@ -35,7 +35,6 @@ import {
   type LicenceSummary,
 } from '../../domain/admin'
 import styles from './admin.module.css'
-import { adminCrumbs } from '../shared/adminCrumbs'
 
 // The kit's file picker in a chunk of its own (the deploy dialog's too), loaded with the form: in
 // the admin chunk, its field and picker rules put it past its 30 KB gzip budget (31,606 B).
@@ -48,12 +47,6 @@ export function GeneralSettings() {
       <PageHeader
         title="General Settings"
         description="What the platform is called and where it is reached, its logo, its account portal, its custom message, and read-only mode."
-        // The specification's trail (spec 000 section 2) under the one root of admin pages.
-        breadcrumbs={adminCrumbs(
-          { label: 'Platform Configurations' },
-          { label: 'Platform Management' },
-          { label: 'General Settings' },
-        )}
       />
       {config.status === 'loaded' ? (
         <>

@@ -7,6 +7,7 @@ import { useKeyboardShortcuts } from './KeyboardShortcuts'
 import { Logo } from './Logo'
 import { ProjectSelector } from './ProjectSelector'
 import { QuotaBanner } from './QuotaBanner'
+import { AdminBreadcrumbs } from './AdminBreadcrumbs'
 import { Sidebar } from './Sidebar'
 import { MENU_ICONS, TopMenuButtons } from './TopMenuButtons'
 import { useApp, useQuery } from '../shared/appContext'
@@ -142,7 +143,10 @@ export default function MainLayout({ children }: { children: ReactNode }) {
         )}
         <main className={styles.content} id="main" data-tour="page" tabIndex={-1}>
           <QuotaBanner />
-          <div className={styles.contentInner}>{children}</div>
+          <div className={styles.contentInner}>
+            <AdminBreadcrumbs />
+            {children}
+          </div>
         </main>
         {setMeUp.visible && (
           <Suspense fallback={null}>

@@ -32,7 +32,6 @@ import {
   SP_NEEDS_BASE_URL,
   securityText,
 } from './messages'
-import { adminCrumbs } from '../shared/adminCrumbs'
 import kit from '../shared/kit/page.module.css'
 import styles from './security.module.css'
 import { mandatory } from '../../domain/shared/forms'
@@ -63,11 +62,7 @@ export default function SecurityArea() {
   const page = ROUTE_PAGES[match?.route.name ?? ''] ?? 'general'
   return (
     <section className={kit.page}>
-      <PageHeader
-        title="Security Settings"
-        breadcrumbs={adminCrumbs({ label: 'Security' }, { label: PAGE_TITLES[page] })}
-        description={PAGE_DESCRIPTIONS[page]}
-      />
+      <PageHeader title="Security Settings" description={PAGE_DESCRIPTIONS[page]} />
       <LinkTabs
         label="Security settings pages"
         links={SECURITY_PAGES.map((p) => ({ label: PAGE_TITLES[p], href: PAGE_PATHS[p] }))}

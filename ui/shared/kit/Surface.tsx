@@ -1,6 +1,7 @@
 /** Static building blocks: Card, Badge, severity Chip, Skeleton, EmptyState, PageHeader, Hero, KeyValue. */
 import type { ReactNode } from 'react'
 import { Skeleton } from './Skeleton'
+import { Breadcrumbs, type BreadcrumbItem } from './Breadcrumbs'
 import { kitText, type Severity } from './messages'
 import page from './page.module.css'
 import styles from './surface.module.css'
@@ -131,22 +132,14 @@ export function PageHeader({
   actions,
 }: {
   readonly title: ReactNode
-  readonly breadcrumbs?: ReadonlyArray<{ readonly label: string; readonly href?: string }>
+  readonly breadcrumbs?: ReadonlyArray<BreadcrumbItem>
   readonly description?: ReactNode
   readonly actions?: ReactNode
 }) {
   return (
     <header className={styles.pageHeader}>
       <div className={styles.pageHeaderText}>
-        {breadcrumbs && breadcrumbs.length > 0 && (
-          <nav aria-label={kitText({ key: 'breadcrumbs' })}>
-            <ol className={styles.crumbs}>
-              {breadcrumbs.map((b) => (
-                <li key={b.label}>{b.href ? <a href={b.href}>{b.label}</a> : b.label}</li>
-              ))}
-            </ol>
-          </nav>
-        )}
+        {breadcrumbs && <Breadcrumbs items={breadcrumbs} />}
         <h1 id={PAGE_TITLE_ID} className={styles.pageTitle}>
           {title}
         </h1>

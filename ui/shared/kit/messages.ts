@@ -44,7 +44,7 @@ export function kitText(message: KitMessage): string {
     case 'actions':
       return 'Actions'
     case 'breadcrumbs':
-      return 'Breadcrumbs'
+      return 'Breadcrumb'
     case 'chooseFile':
       return 'Choose a file'
     case 'showPassword':

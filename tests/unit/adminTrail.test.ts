@@ -1,0 +1,60 @@
+// An admin page's breadcrumb trail, read from its path: Administration › group › page › item.
+import { describe, expect, it } from 'vitest'
+import { adminTrail } from '../../domain/admin'
+
+const labels = (path: string) => adminTrail(path)?.map((c) => (c.href ? `${c.label} <${c.href}>` : c.label))
+
+describe("an admin page's trail", () => {
+  it('roots every page in Administration, a link to the grid of all settings, which is its own root', () => {
+    expect(labels('/admin/artifactory/list')).toEqual(['Administration'])
+    expect(labels('/admin/monitoring/pdn')).toEqual([
+      'Administration </admin/artifactory/list>',
+      'Monitoring',
+      'Peers',
+    ])
+  })
+
+  it('names the group, then the page, linked when an item is opened under it', () => {
+    expect(labels('/admin/management/users/edit/dev%20one')).toEqual([
+      'Administration </admin/artifactory/list>',
+      'User Management',
+      'Users </admin/management/users>',
+      'dev one',
+    ])
+    expect(labels('/admin/proxies/configuration/new')).toEqual([
+      'Administration </admin/artifactory/list>',
+      'Platform Configurations',
+      'Proxies </admin/proxies/configuration/list>',
+      'Proxy Configuration',
+    ])
+    expect(labels('/admin/management/permissions/create')?.at(-1)).toBe('New Permission')
+  })
+
+  it("places a page the grid does not list in its nearest item's group", () => {
+    expect(labels('/admin/repositories/edit/npm-local')).toEqual([
+      'Administration </admin/artifactory/list>',
+      'Repositories',
+      'Edit Repository',
+      'npm-local',
+    ])
+    expect(labels('/admin/configuration/integrations')).toEqual([
+      'Administration </admin/artifactory/list>',
+      'Platform Configurations',
+      'Integrations',
+    ])
+  })
+
+  it("keeps the specification's trail of General Settings", () => {
+    expect(labels('/admin/configuration/general')).toEqual([
+      'Administration </admin/artifactory/list>',
+      'Platform Configurations',
+      'Platform Management',
+      'General Settings',
+    ])
+  })
+
+  it('has none off the admin pages, or on an address that only forwards', () => {
+    for (const path of ['/packages', '/admin', '/admin/proxies/configuration', '/admin/no/such/page'])
+      expect(adminTrail(path), path).toBeUndefined()
+  })
+})
