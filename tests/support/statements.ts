@@ -23,10 +23,10 @@ const METHODS: readonly Method[] = ['all', 'one', 'run', 'rows']
 const REPLACED: ReadonlyArray<Method | 'transaction'> = [...METHODS, 'transaction']
 
 /** Where a handle writes what it sends: the whole count, and the attempt each statement was part of. */
-type Record = (statement: SentStatement) => void
+type Recorder = (statement: SentStatement) => void
 
 /** `sql` as a handle that records each statement it sends, its transactions' too. */
-function counting(sql: Sql, seen: SentStatement[], record: Record): Sql {
+function counting(sql: Sql, seen: SentStatement[], record: Recorder): Sql {
   const said = (text: string, params: SqlParams = []) =>
     record({ text: text.replace(/\s+/g, ' ').trim(), params })
   return {
