@@ -49,6 +49,7 @@ import { crowdSessionCheck } from './sso/directoryLogins'
 import { sessionRecords } from './auth/store'
 import { onePage, readOnce } from './db/onePage'
 import { closeAfterAnswer } from './lingeringClose'
+import { compiledOncePerProcess } from './compiledSchemas'
 
 // Kept here too for route modules written before they moved (context.ts, which imports no route).
 export { ANONYMOUS, API_PREFIX, SESSION_COOKIE, hashToken } from './context'
@@ -160,6 +161,7 @@ export async function buildServer(
     // (Node's 16 KiB of headers), not Fastify's 100, past which no route would answer it.
     routerOptions: { maxParamLength: 16 * 1024 },
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', allErrors: false } },
+    schemaController: compiledOncePerProcess,
   })
   const openapi = openApiCollector(app, API_PREFIX)
   // A fresh database scans its catalogue against the shipped advisories before it serves.
