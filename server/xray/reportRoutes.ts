@@ -8,7 +8,7 @@ import type { FastifyRequest } from 'fastify'
 import { HttpError, type RouteModule } from '../context'
 import { documented } from '../ops/schemas'
 import { REPORT_KINDS, type ReportKind, type ReportRecord } from './reportStore'
-import { reportCsv, reportJson, reportsFor, reportView } from './reports'
+import { REPORT_COLUMNS, padded, reportCsv, reportJson, reportsFor, reportView } from './reports'
 
 const idParams = {
   type: 'object',
@@ -45,11 +45,11 @@ const routes: RouteModule = async (app, ctx) => {
     },
   )
 
-  app.post<{ Body: { kind: ReportKind; name?: string; repositories?: string[] } }>(
+  app.post<{ Body: { kind: ReportKind; name?: string; repositories?: string[]; builds?: string[] } }>(
     '/xray/api/v1/reports',
     {
       schema: documented(
-        'Asks for a report (vulnerabilities, licenses or violations) over indexed repositories, none chosen meaning all; 202, made in the background',
+        'Asks for a report (vulnerabilities, licenses or violations) over indexed repositories and (violations) builds, none chosen meaning all; 202, made in the background',
         {
           body: {
             type: 'object',
@@ -64,6 +64,12 @@ const routes: RouteModule = async (app, ctx) => {
                 uniqueItems: true,
                 items: { type: 'string', minLength: 1, maxLength: 64 },
               },
+              builds: {
+                type: 'array',
+                maxItems: 1000,
+                uniqueItems: true,
+                items: { type: 'string', minLength: 1, maxLength: 200 },
+              },
             },
           },
         },
@@ -76,8 +82,14 @@ const routes: RouteModule = async (app, ctx) => {
       const unknown = repositories.filter((r) => !indexed.has(r))
       if (unknown.length > 0)
         throw new HttpError(400, `Not an indexed repository: ${unknown.join(', ')}`, 'VALIDATION')
+      const builds = request.body.builds ?? []
+      if (builds.length > 0 && request.body.kind !== 'violations')
+        throw new HttpError(400, 'Builds are resources of a violations report only', 'VALIDATION')
+      const unknownBuilds = await store.unknownBuilds(builds)
+      if (unknownBuilds.length > 0)
+        throw new HttpError(400, `No build named ${unknownBuilds.join(', ')}`, 'VALIDATION')
       const name = request.body.name?.trim() || `${request.body.kind} report`
-      const r = await reports.request({ kind: request.body.kind, name, repositories, by: user.name })
+      const r = await reports.request({ kind: request.body.kind, name, repositories, builds, by: user.name })
       return reply.status(202).send(reportView(r))
     },
   )
@@ -100,7 +112,12 @@ const routes: RouteModule = async (app, ctx) => {
       signedIn(request)
       const r = await found(request.params.id)
       const offset = request.query.offset ?? 0
-      const rows = r.status === 'done' ? await store.rows(r.id, offset, request.query.limit ?? 50) : []
+      const rows =
+        r.status === 'done'
+          ? (await store.rows(r.id, offset, request.query.limit ?? 50)).map((cells) =>
+              padded(cells, REPORT_COLUMNS[r.kind]),
+            )
+          : []
       return { ...reportView(r), offset, page: rows }
     },
   )

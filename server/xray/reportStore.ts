@@ -4,7 +4,7 @@
  * in force). On the asynchronous interface, so a report reads the same on both engines.
  */
 import { placeholders, type Sql, type SqlValue } from '../db/sql'
-import { notIgnored } from './store'
+import { BUILD_RESOURCE, notIgnored } from './store'
 
 export const REPORT_KINDS = ['vulnerabilities', 'licenses', 'violations'] as const
 export type ReportKind = (typeof REPORT_KINDS)[number]
@@ -16,6 +16,8 @@ export interface ReportRecord {
   readonly name: string
   readonly kind: ReportKind
   readonly repositories: string[]
+  /** The builds chosen, by name: a violations report holds what the watches naming them found in them. */
+  readonly builds: string[]
   readonly status: ReportStatus
   readonly done: number
   readonly total: number
@@ -31,6 +33,7 @@ interface ReportDbRow {
   name: string
   kind: ReportKind
   repositories_json: string
+  builds_json: string
   status: ReportStatus
   done: number
   total: number
@@ -47,6 +50,7 @@ const toReport = (r: ReportDbRow): ReportRecord => ({
   name: r.name,
   kind: r.kind,
   repositories: JSON.parse(r.repositories_json) as string[],
+  builds: JSON.parse(r.builds_json) as string[],
   status: r.status,
   done: Number(r.done),
   total: Number(r.total),
@@ -84,6 +88,14 @@ export interface LicencesOfVersion {
   readonly components_json: string | null
 }
 
+/** A build's violation in force, with the version of the build it was found in. */
+export interface ViolationOfBuild extends Omit<ViolationOfVersion, 'version_id' | 'package_id' | 'version'> {
+  readonly build: string
+  readonly number: string
+  /** The version's id, and `repo` its repository ('' when it is gone). */
+  readonly found_in: string | null
+}
+
 export interface ViolationOfVersion {
   readonly version_id: string
   readonly package_id: string
@@ -111,6 +123,7 @@ const scope = (repositories: readonly string[]) =>
   }`
 
 const ACTIVE = notIgnored()
+const BUILD_ACTIVE = notIgnored(BUILD_RESOURCE)
 
 export class ReportStore {
   constructor(private readonly sql: Sql) {}
@@ -120,14 +133,25 @@ export class ReportStore {
     name: string
     kind: ReportKind
     repositories: readonly string[]
+    builds: readonly string[]
     nodeId: string
     createdBy: string
     created: string
   }): Promise<void> {
     await this.sql.run(
-      `INSERT INTO xray_reports (id, name, kind, repositories_json, status, node_id, created_by, created)
-       VALUES (?, ?, ?, ?, 'queued', ?, ?, ?)`,
-      [r.id, r.name, r.kind, JSON.stringify(r.repositories), r.nodeId, r.createdBy, r.created],
+      `INSERT INTO xray_reports (id, name, kind, repositories_json, builds_json, status, node_id, created_by,
+         created)
+       VALUES (?, ?, ?, ?, ?, 'queued', ?, ?, ?)`,
+      [
+        r.id,
+        r.name,
+        r.kind,
+        JSON.stringify(r.repositories),
+        JSON.stringify(r.builds),
+        r.nodeId,
+        r.createdBy,
+        r.created,
+      ],
     )
   }
 
@@ -206,6 +230,47 @@ export class ReportStore {
   }
 
   // --- What a report reads ---
+
+  /** Which of these names no build has a run of. */
+  async unknownBuilds(names: readonly string[]): Promise<string[]> {
+    if (names.length === 0) return []
+    const known = new Set(
+      (
+        await this.sql.all<{ name: string }>(
+          `SELECT DISTINCT name FROM catalog_builds WHERE name IN (${placeholders(names.length)})`,
+          names,
+        )
+      ).map((b) => b.name),
+    )
+    return names.filter((n) => !known.has(n))
+  }
+
+  /** The runs of these builds, or of every build when none is named. */
+  async buildRunsInScope(builds: readonly string[] | 'all'): Promise<number> {
+    const all = builds === 'all'
+    if (!all && builds.length === 0) return 0
+    const row = await this.sql.one<{ n: number }>(
+      `SELECT COUNT(*) AS n FROM catalog_builds${all ? '' : ` WHERE name IN (${placeholders(builds.length)})`}`,
+      all ? [] : builds,
+    )
+    return Number(row?.n ?? 0)
+  }
+
+  /** Violations in force at `now` of the runs of these builds (or of every build), run by run. */
+  async buildViolationsOf(builds: readonly string[] | 'all', now: string): Promise<ViolationOfBuild[]> {
+    const all = builds === 'all'
+    if (!all && builds.length === 0) return []
+    return this.sql.all<ViolationOfBuild>(
+      `SELECT b.name AS build, b.number, x.found_in, COALESCE(f.repo, '') AS repo, x.watch_name,
+         x.policy_name, x.rule_name, x.type, x.issue, x.component, x.severity, x.block_download, x.fail_build,
+         x.created
+       FROM xray_build_violations x JOIN catalog_builds b ON b.id = x.build_id
+         LEFT JOIN catalog_versions f ON f.id = x.found_in
+       WHERE ${BUILD_ACTIVE}${all ? '' : ` AND b.name IN (${placeholders(builds.length)})`}
+       ORDER BY b.name, b.number, x.id`,
+      [now, ...(all ? [] : builds)],
+    )
+  }
 
   async indexedRepos(): Promise<string[]> {
     return (await this.sql.all<{ repo: string }>('SELECT repo FROM xray_indexed_repos ORDER BY repo')).map(

@@ -9,7 +9,14 @@ import { randomUUID } from 'node:crypto'
 import { isoNow } from '../clock'
 import type { ServerContext } from '../context'
 import { csvLine } from '../../domain/xray'
-import { ReportStore, type Cell, type ReportKind, type ReportRecord } from './reportStore'
+import { buildResourceOf } from '../../domain/builds/rules'
+import {
+  ReportStore,
+  type Cell,
+  type ReportKind,
+  type ReportRecord,
+  type ViolationOfBuild,
+} from './reportStore'
 
 /** Versions read per batch; the event loop runs between batches. */
 const BATCH = 200
@@ -44,6 +51,9 @@ export const REPORT_COLUMNS: Readonly<Record<ReportKind, readonly string[]>> = {
     'blocks download',
     'fails build',
     'found',
+    // Added with builds as resources: a report made before has none of these two (empty cells).
+    'resource',
+    'found in',
   ],
 }
 
@@ -95,22 +105,67 @@ async function rowsOf(store: ReportStore, kind: ReportKind, ids: readonly string
       ])
     })
   }
-  return (await store.violationsOf(ids, now)).map((x): Cell[] => [
-    x.severity,
-    x.issue,
-    x.type,
-    x.component,
-    packageName(x.package_id),
-    x.version,
-    x.repo,
-    x.watch_name,
-    x.policy_name,
-    x.rule_name,
-    Number(x.block_download) === 1,
-    Number(x.fail_build) === 1,
-    x.created,
-  ])
+  return (await store.violationsOf(ids, now)).map((x) =>
+    violationRow(x, packageName(x.package_id), x.version, x.version_id, ''),
+  )
 }
+
+/** A violations report's row: what was found, then where (`pkg`, `version`, `resource`, `foundIn`). */
+const violationRow = (
+  x: Omit<ViolationOfBuild, 'build' | 'number' | 'found_in'>,
+  pkg: string,
+  version: string,
+  resource: string,
+  foundIn: string,
+): Cell[] => [
+  x.severity,
+  x.issue,
+  x.type,
+  x.component,
+  pkg,
+  version,
+  x.repo,
+  x.watch_name,
+  x.policy_name,
+  x.rule_name,
+  Number(x.block_download) === 1,
+  Number(x.fail_build) === 1,
+  x.created,
+  resource,
+  foundIn,
+]
+
+/**
+ * A violations report's rows for builds: each run's violations in force, the build as the
+ * package, its number as the version, and the version of it each was found in with its repository.
+ */
+async function buildRowsOf(store: ReportStore, builds: readonly string[] | 'all', now: string) {
+  return (await store.buildViolationsOf(builds, now)).map((x) =>
+    violationRow(
+      x,
+      x.build,
+      x.number,
+      buildResourceOf(x.build, x.number),
+      x.found_in === null ? '' : packageName(x.found_in),
+    ),
+  )
+}
+
+/**
+ * What a report covers: the chosen repositories' versions and the chosen builds; none chosen,
+ * every indexed repository and every build.
+ */
+const scopeOf = (r: ReportRecord) => {
+  const none = r.repositories.length === 0 && r.builds.length === 0
+  return {
+    versions: none || r.repositories.length > 0,
+    builds: none ? ('all' as const) : r.builds,
+  }
+}
+
+/** A stored row with a cell per column: a row stored before a column was added has it empty. */
+export const padded = (cells: readonly Cell[], columns: readonly string[]): Cell[] =>
+  columns.map((_, i) => cells[i] ?? '')
 
 export interface ReportView extends ReportRecord {
   readonly columns: readonly string[]
@@ -122,7 +177,8 @@ export const reportView = (r: ReportRecord): ReportView => ({ ...r, columns: REP
 export async function* reportCsv(store: ReportStore, r: ReportRecord): AsyncGenerator<string> {
   yield csvLine(REPORT_COLUMNS[r.kind])
   for (let offset = 0; offset < r.rows; offset += 1000)
-    for (const cells of await store.rows(r.id, offset, 1000)) yield csvLine(cells)
+    for (const cells of await store.rows(r.id, offset, 1000))
+      yield csvLine(padded(cells, REPORT_COLUMNS[r.kind]))
 }
 
 /** A report as a JSON array of objects keyed by its columns. */
@@ -132,7 +188,8 @@ export async function* reportJson(store: ReportStore, r: ReportRecord): AsyncGen
   let first = true
   for (let offset = 0; offset < r.rows; offset += 1000)
     for (const cells of await store.rows(r.id, offset, 1000)) {
-      yield `${first ? '\n' : ',\n'}${JSON.stringify(Object.fromEntries(columns.map((c, i) => [c, cells[i]])))}`
+      const all = padded(cells, columns)
+      yield `${first ? '\n' : ',\n'}${JSON.stringify(Object.fromEntries(columns.map((c, i) => [c, all[i]])))}`
       first = false
     }
   yield '\n]\n'
@@ -148,11 +205,14 @@ export function createReports(ctx: ServerContext) {
     const r = await store.get(id)
     if (!r || stopped) return
     try {
-      await store.start(id, await store.versionsInScope(r.repositories))
+      const scope = scopeOf(r)
+      // Only a violations report reads builds: their runs count in its progress.
+      const runs = r.kind === 'violations' ? await store.buildRunsInScope(scope.builds) : 0
+      await store.start(id, (scope.versions ? await store.versionsInScope(r.repositories) : 0) + runs)
       let after = ''
       let done = 0
       let rows = 0
-      for (;;) {
+      for (; scope.versions;) {
         if (stopped) throw new Error('The platform stopped before the report was done')
         const ids = await store.versionIds(r.repositories, after, BATCH)
         if (ids.length === 0) break
@@ -163,6 +223,7 @@ export function createReports(ctx: ServerContext) {
         after = ids.at(-1)!
         await new Promise((resolve) => setImmediate(resolve))
       }
+      if (runs > 0) await store.append(id, rows, await buildRowsOf(store, scope.builds, now()), done + runs)
       await store.finish(id, now())
     } catch (error) {
       await store.fail(id, (error as Error).message.slice(0, 500), now()).catch(() => undefined)
@@ -176,6 +237,7 @@ export function createReports(ctx: ServerContext) {
       kind: ReportKind
       name: string
       repositories: readonly string[]
+      builds?: readonly string[]
       by: string
     }): Promise<ReportRecord> {
       const id = randomUUID()
@@ -184,6 +246,7 @@ export function createReports(ctx: ServerContext) {
         name: input.name,
         kind: input.kind,
         repositories: input.repositories,
+        builds: input.builds ?? [],
         nodeId: ctx.config.nodeId,
         createdBy: input.by,
         created: now(),

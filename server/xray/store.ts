@@ -316,7 +316,7 @@ const GIT_VIOLATIONS = `SELECT -x.id AS id, ${GIT_RESOURCE} AS version_id, x.rep
      g.integration_name AS repo, ${RULE_COLUMNS}, ${NOT_FOUND_IN}
    FROM xray_git_violations x JOIN git_integrations g ON g.integration_key = x.integration_key`
 /** A build's violations stand for it under this name (`build://name/number`), where a version's id would be. */
-const BUILD_RESOURCE = `'build://' || b.name || '/' || b.number`
+export const BUILD_RESOURCE = `'build://' || b.name || '/' || b.number`
 /** A build's violation (`x`, its run `b`) not lifted by an ignore rule in force. */
 const BUILD_ACTIVE = notIgnored(BUILD_RESOURCE)
 /** A build's violations (`x`) with their runs (`b`). */

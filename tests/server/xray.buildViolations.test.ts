@@ -9,6 +9,7 @@ import { startTestServer, type TestServer } from '../support/server'
 import { signInDirectly } from './helpers/catalogSession'
 import { securityPolicy } from '../support/xrayPolicies'
 import { putBuildInfo } from './helpers/buildInfo'
+import { reportsFor } from '../../server/xray/reports'
 
 let server: TestServer
 let admin: string
@@ -123,5 +124,103 @@ describe('a watch over builds', () => {
     expect(
       (await api<{ violations: unknown[] }>('GET', '/builds/shop-web/1', developer)).body.violations,
     ).toEqual([])
+  })
+})
+
+interface Report {
+  id: string
+  status: string
+  done: number
+  total: number
+  columns: string[]
+  page: Array<Array<string | number | boolean>>
+}
+
+/** Asks for a violations report over `builds` (none: over everything) and answers it once made. */
+async function violationsReport(builds?: string[]): Promise<Report> {
+  const asked = await api<Report>('POST', '/xray/api/v1/reports', developer, {
+    kind: 'violations',
+    ...(builds ? { builds } : {}),
+  })
+  expect(asked.status).toBe(202)
+  await reportsFor(server.ctx).idle()
+  return (await api<Report>('GET', `/xray/api/v1/reports/${asked.body.id}?limit=1000`, developer)).body
+}
+
+describe('a violations report', () => {
+  it('holds the violations of the builds chosen, each with the version it was found in, in CSV and JSON', async () => {
+    const policy = securityPolicy('reported-high', 'high')
+    expect((await api('POST', '/xray/api/v1/policies', admin, policy)).status).toBe(201)
+    const watch = {
+      name: 'over-api',
+      description: '',
+      resources: { kind: 'builds', builds: ['shop-api'] },
+      policies: [policy.name],
+    }
+    expect((await api('POST', '/xray/api/v1/watches', admin, watch)).status).toBe(201)
+    const lodash = await server.ctx.sql.one<{ sha256: string; repo: string }>(
+      `SELECT f.sha256, v.repo FROM catalog_files f JOIN catalog_versions v ON v.id = f.version_id
+       WHERE f.version_id = 'npm://lodash@4.17.15' AND f.lead = 1`,
+    )
+    expect(
+      (
+        await putBuildInfo(server, admin, 'shop-api', [
+          { id: 'shop-api', artifacts: [{ name: 'lodash.tgz', sha256: lodash!.sha256 }] },
+        ])
+      ).status,
+    ).toBe(204)
+    const listed = (await api<Page>('GET', '/xray/api/v1/violations?resource=build://shop-api/1', developer))
+      .body
+    expect(listed.total).toBeGreaterThan(0)
+
+    const r = await violationsReport(['shop-api'])
+    expect(r.status).toBe('done')
+    expect(r.done).toBe(r.total)
+    const cell = (row: Array<string | number | boolean>, column: string) => row[r.columns.indexOf(column)]
+    // Only the build was chosen: its violations, no version's.
+    expect(r.page.map((row) => [cell(row, 'issue'), cell(row, 'watch')]).sort()).toEqual(
+      listed.rows.map((v) => [v.issue, v.watch]).sort(),
+    )
+    for (const row of r.page) {
+      expect(cell(row, 'package')).toBe('shop-api')
+      expect(cell(row, 'version')).toBe('1')
+      expect(cell(row, 'repository')).toBe(lodash!.repo)
+      expect(cell(row, 'resource')).toBe('build://shop-api/1')
+      expect(cell(row, 'found in')).toBe('lodash@4.17.15')
+    }
+
+    const csv = await api('GET', `/xray/api/v1/reports/${r.id}/export?format=csv`, developer)
+    const lines = csv.text.trimEnd().split('\r\n')
+    expect(lines).toHaveLength(r.page.length + 1)
+    expect(
+      lines.slice(1).every((l) => l.includes('build://shop-api/1') && l.includes('lodash@4.17.15')),
+    ).toBe(true)
+    const json = await api<Array<Record<string, unknown>>>(
+      'GET',
+      `/xray/api/v1/reports/${r.id}/export?format=json`,
+      developer,
+    )
+    expect(json.body.map((o) => o.resource)).toEqual(r.page.map(() => 'build://shop-api/1'))
+    expect(json.body.map((o) => o['found in'])).toEqual(r.page.map(() => 'lodash@4.17.15'))
+
+    // None chosen: every repository's and every build's.
+    const everything = await violationsReport()
+    expect(everything.page.filter((row) => cell(row, 'resource') === 'build://shop-api/1')).toHaveLength(
+      r.page.length,
+    )
+    const inForce = (await api<Page>('GET', '/xray/api/v1/violations', developer)).body.total
+    expect(everything.page).toHaveLength(inForce)
+
+    // Builds are a violations report's resources only, and named by a run.
+    const vulnerabilities = await api('POST', '/xray/api/v1/reports', developer, {
+      kind: 'vulnerabilities',
+      builds: ['shop-api'],
+    })
+    expect(vulnerabilities.status).toBe(400)
+    const unknown = await api('POST', '/xray/api/v1/reports', developer, {
+      kind: 'violations',
+      builds: ['nope'],
+    })
+    expect(unknown.status).toBe(400)
   })
 })
