@@ -78,7 +78,7 @@ const CHROME_CODE = /[\\/]ui[\\/]|[\\/]domain[\\/]navigation[\\/]shortcuts\.ts$/
 // four requests for 5 KB).
 const KIT =
   /[\\/]ui[\\/]shared[\\/](kit[\\/](Button|Surface|Field|Tooltip|RelativeTime|Table|LoadFailure|CodeBlock|BrandMark|Checkbox|DateField|Select)\.tsx|kit[\\/](dateMessages|intent)\.ts|dates\.ts|failureText\.ts|sizes\.ts|packageLinks\.ts|ManagementNav\.tsx)$|[\\/]adapters[\\/]http[\\/]saveFile\.ts$/
-const LAYOUT_ROOT = /[\\/]ui[\\/]layout[\\/]MainLayout\.tsx$/
+const LAYOUT_ROOT = /[\\/]ui[\\/]chrome\.tsx$/
 /**
  * Loaded lazily but on every signed-in page all the same: the search bar's decisions and
  * effects. In the layout's file they cost no request of their own. The top bar's menus, the

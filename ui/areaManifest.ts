@@ -2,7 +2,8 @@
  * An area's manifest: everything the browser's composition needs of it, declared once beside its
  * screens (`ui/<area>/manifest.ts`) and listed in ui/areas.ts. The bus's registry and effects
  * (commands/browserApp.ts), the API ports (adapters/browser/browserPorts.ts) and the router's
- * screens and first requests (ui/routes.tsx) are derived from that list. Like ui/main.tsx, a
+ * screens and first requests, and what an area lends another's screens or the main layout
+ * (ui/routes.tsx, ui/chrome.tsx) are derived from that list. Like ui/main.tsx, a
  * manifest is composition: it may name adapters. Everything it names but its initial state loads
  * lazily, so the login page pays only for a few lines an area.
  */
@@ -11,6 +12,7 @@ import type { AppCommand, AppState } from '../domain/app'
 import type { RouteMatch } from '../domain/navigation'
 import type { AreaPorts } from '../adapters/browser/browserPorts'
 import type { BrowserArea } from '../commands/browserApp'
+import type { ChromePart, PartLoaders } from './shared/parts'
 
 /**
  * What a route asks for first, from its match, its query string (without `?`) and the app's state
@@ -33,4 +35,8 @@ export interface AreaManifest extends BrowserArea {
    * lazily, from a module the screen's chunk has anyway.
    */
   readonly firstIntent?: () => Promise<FirstIntent>
+  /** Pieces the area lends other areas' screens (ui/shared/parts.tsx), each loaded lazily. */
+  readonly parts?: PartLoaders
+  /** Pieces the area lends the main layout (its panels and dialogs), in the order drawn. */
+  readonly chrome?: ReadonlyArray<ChromePart<AppState>>
 }

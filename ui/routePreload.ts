@@ -18,7 +18,7 @@ const ignore = () => undefined
 export function preloadRoute(path: string): void {
   const match = findRoute(path.split(/[?#]/, 1)[0] ?? path)
   if (!match) return
-  if (match.route.layout !== 'bare') import('./layout/MainLayout').catch(ignore)
+  if (match.route.layout !== 'bare') import('./chrome').catch(ignore)
   const manifest = areaManifests.find((a) => a.key === match.route.area)
   manifest?.screen?.().catch(ignore)
   manifest?.firstIntent?.().catch(ignore)

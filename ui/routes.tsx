@@ -14,7 +14,7 @@ import {
 } from 'react'
 import { Route, Router } from 'wouter'
 import { map } from 'rxjs'
-import type { AppState } from '../domain/app'
+import type { AppCommand, AppState } from '../domain/app'
 import { runQuery } from '../queries'
 import { areaManifests } from './areas'
 import { intentTarget, sendRouteIntents } from './routeIntent'
@@ -25,6 +25,8 @@ import { BareLayout } from './layout/BareLayout'
 import { ErrorBoundary } from './errors/ErrorBoundary'
 import { Toasts } from './notifications/Toasts'
 import { OfflineBanner } from './shared/OfflineBanner'
+import { PartsProvider, type ChromePart, type PartName, type Parts, type ShownPart } from './shared/parts'
+import type { ChromeProps } from './chrome'
 
 /** Components plugins register for the routes they add with `navigation/RegisterRoute`. */
 const pluginComponents = new Map<string, ComponentType>()
@@ -36,7 +38,57 @@ export function registerPluginComponent(pattern: string, component: ComponentTyp
 interface Screens {
   /** The screen of each route area: an area's (its manifest's) or the shell's own. */
   readonly byArea: ReadonlyMap<string, LazyArea<object>>
-  readonly layout: LazyArea<{ children: ReactNode }>
+  readonly layout: LazyArea<ChromeProps>
+  /** The panels and dialogs the areas lend the main layout, and the console's own. */
+  readonly chromeParts: ReadonlyArray<ShownPart<AppState>>
+}
+
+/** Whether one of the overlays in ui/ChromeOverlays.tsx is open: their chunk loads then. */
+function overlaysWanted(state: AppState): boolean {
+  return (
+    runQuery(state, { type: 'tour/Running' }) ||
+    runQuery(state, { type: 'quickSetup/Wizard' }).visible ||
+    runQuery(state, { type: 'navigation/State' }).openModals.length > 0 ||
+    runQuery(state, { type: 'quickSetup/ClientFlow' }) !== undefined
+  )
+}
+
+/** What the console itself draws over the main layout, after what the areas lend it. */
+const CONSOLE_CHROME: ReadonlyArray<readonly [string, ChromePart<AppState>]> = [
+  [
+    'debug',
+    {
+      place: 'overlay',
+      load: () => import('./debug/DebugPanel'),
+      shown: (state) => runQuery(state, { type: 'navigation/State' }).debugPanelOpen,
+    },
+  ],
+  ['chromeOverlays', { place: 'overlay', load: () => import('./ChromeOverlays'), shown: overlaysWanted }],
+]
+
+function lentParts(report: (command: AppCommand) => void): Parts {
+  const parts: Partial<Record<PartName, LazyArea<object>>> = {}
+  for (const manifest of areaManifests)
+    for (const [name, load] of Object.entries(manifest.parts ?? {}))
+      parts[name as PartName] = lazyArea(manifest.key, load, report)
+  return parts
+}
+
+/** Provides the pieces the areas lend others' screens (their manifests' `parts`), made once per app. */
+export function LentParts({ children }: { children: ReactNode }) {
+  const app = useApp()
+  const parts = useMemo(() => lentParts((command) => app.dispatch(command, 'ui')), [app])
+  return <PartsProvider parts={parts}>{children}</PartsProvider>
+}
+
+function chromeParts(report: (command: AppCommand) => void): ReadonlyArray<ShownPart<AppState>> {
+  const lent = areaManifests.flatMap((a) => (a.chrome ?? []).map((part) => [a.key, part] as const))
+  return [...lent, ...CONSOLE_CHROME].map(([area, part], i) => ({
+    key: `${area}-${i}`,
+    place: part.place,
+    shown: part.shown,
+    Component: lazyArea(area, part.load, report),
+  }))
 }
 
 function useScreens(): Screens {
@@ -56,9 +108,8 @@ function useScreens(): Screens {
     )
     return {
       byArea,
-      layout: lazyArea<{ children: ReactNode }>('layout', () => import('./layout/MainLayout'), report, {
-        fallback: BareLayout,
-      }),
+      layout: lazyArea<ChromeProps>('layout', () => import('./chrome'), report, { fallback: BareLayout }),
+      chromeParts: chromeParts(report),
     }
   }, [app])
 }
@@ -91,7 +142,7 @@ function PageTitle() {
 function usePreloadedChrome(): void {
   const signedIn = useQuery({ type: 'session/SignedIn' })
   useEffect(() => {
-    if (signedIn) import('./layout/MainLayout').catch(() => undefined)
+    if (signedIn) import('./chrome').catch(() => undefined)
   }, [signedIn])
 }
 
@@ -136,10 +187,9 @@ function useFirstIntent(settled: boolean): boolean {
   return target === undefined || asked === target
 }
 
-function Content() {
+function Content({ screens }: { screens: Screens }) {
   const nav = useQuery({ type: 'navigation/State' })
   const match = useQuery({ type: 'navigation/Route' })
-  const screens = useScreens()
   usePreloadedChrome()
   const settled = nav.navigations > 0 && !nav.guardPending && match !== undefined
   const asked = useFirstIntent(settled)
@@ -176,17 +226,25 @@ function Content() {
     </ErrorBoundary>
   )
   if (bare) return <BareLayout logo>{body}</BareLayout>
-  return <Suspense fallback={<Loading />}>{createElement(screens.layout, null, body)}</Suspense>
+  const Chrome = screens.layout
+  return (
+    <Suspense fallback={<Loading />}>
+      <Chrome parts={screens.chromeParts}>{body}</Chrome>
+    </Suspense>
+  )
 }
 
 /** The whole console below the AppProvider. */
 export function Shell() {
+  const screens = useScreens()
   return (
     <Router base="/ui" hook={useBusLocation} searchHook={useBusSearch}>
       <ErrorBoundary>
         <PageTitle />
         <OfflineBanner />
-        <Content />
+        <LentParts>
+          <Content screens={screens} />
+        </LentParts>
         <Toasts />
       </ErrorBoundary>
     </Router>

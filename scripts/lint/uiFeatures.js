@@ -17,30 +17,9 @@ const featureOf = (path) => {
  * what it needs to ui/shared/. The list may only shrink; a new crossing is an error.
  */
 export const KNOWN_CROSSINGS = new Set([
-  // The same crossings as ui/onboarding/ClientFlow and …/QuickSetupOverlay were, since the quick
-  // setup area has its folder.
-  'ui/layout/ChromeOverlays.tsx -> ui/quickSetup/ClientFlow',
-  'ui/layout/ChromeOverlays.tsx -> ui/quickSetup/QuickSetupOverlay',
-  'ui/layout/ChromeOverlays.tsx -> ui/tour/NavigationTour',
-  'ui/layout/MainLayout.tsx -> ui/debug/DebugPanel',
-  // The same crossing as ui/onboarding/EducationCenter was, since the education area has its folder.
-  'ui/layout/MainLayout.tsx -> ui/education/EducationCenter',
-  // The same crossing as ui/onboarding/QuestionnaireDialog was, since getting started has its folder.
-  'ui/layout/MainLayout.tsx -> ui/gettingStarted/QuestionnaireDialog',
-  // The same crossing as ui/onboarding/SetMeUpPanel was, since the set-me-up area has its folder.
-  'ui/layout/MainLayout.tsx -> ui/setMeUp/SetMeUpPanel',
-  'ui/layout/MainLayout.tsx -> ui/search/SearchBar',
-  // The same crossing as ui/onboarding/ContactUsDialog was, since contact us has its folder.
-  'ui/layout/Overlays.tsx -> ui/contact/ContactUsDialog',
-  'ui/navigation/ShellPages.tsx -> ui/quickSetup/ClientSetupForm',
-  'ui/navigation/ShellPages.tsx -> ui/gettingStarted/GettingStartedPage',
-  // The page shows personalization's card, whose dialog was beside it while personalization was
-  // onboarding's: the page composes the areas it shows, as the layout does.
-  'ui/gettingStarted/GettingStartedPage.tsx -> ui/personalization/PersonalizationDialog',
   'ui/repositories/index.tsx -> ui/admin/admin.module.css',
   'ui/repositories/index.tsx -> ui/admin/shared',
   'ui/repositories/index.tsx -> ui/packages/common',
-  'ui/session/ProfileScreen.tsx -> ui/tokens/MyTokens',
 ])
 
 export const uiFeatures = {

@@ -7,6 +7,7 @@ import type { AppCommand, AppEvent } from '../../domain/app'
 import type { Ports, Result, SessionApi, TokensApi } from '../../adapters/ports'
 import type { UserData } from '../../domain/session/types'
 import { AppProvider } from '../../ui/shared/appContext'
+import { LentParts } from '../../ui/routes'
 import SessionArea from '../../ui/session/index'
 import * as SessionScreens from '../../ui/session/SessionScreens'
 import { fakePorts, notFaked } from '../support/fakePorts'
@@ -64,7 +65,9 @@ export function renderSession(
   render(
     <AppProvider app={app}>
       <Router hook={hook} searchHook={searchHook}>
-        <SessionArea screens={SessionScreens} />
+        <LentParts>
+          <SessionArea screens={SessionScreens} />
+        </LentParts>
       </Router>
     </AppProvider>,
   )

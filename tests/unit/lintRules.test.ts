@@ -59,6 +59,16 @@ describe('lint rules of the design', { timeout: 60_000 }, () => {
     expect(await ruleIds(event, 'commands/effects/ok.ts')).not.toContain('no-restricted-syntax')
   })
 
+  it('refuses an import from one ui feature into another, not from ui/shared or the composition', async () => {
+    const rule = 'ui-features/no-cross-feature-imports'
+    const code = "import { SearchBar } from '../search/SearchBar'\nexport const x = SearchBar\n"
+    expect(await ruleIds(code, 'ui/layout/Bad.tsx')).toContain(rule)
+    const shared = "import { Part } from '../shared/parts'\nexport const x = Part\n"
+    expect(await ruleIds(shared, 'ui/layout/Ok.tsx')).not.toContain(rule)
+    const composition = "import { SearchBar } from './search/SearchBar'\nexport const x = SearchBar\n"
+    expect(await ruleIds(composition, 'ui/chrome.tsx')).not.toContain(rule)
+  })
+
   it('refuses dangerouslySetInnerHTML outside the one sanitising module', async () => {
     const code = 'export const X = (p: { h: string }) => <div dangerouslySetInnerHTML={{ __html: p.h }} />\n'
     expect(await ruleIds(code, 'ui/packages/Bad.tsx')).toContain('no-restricted-syntax')

@@ -2,7 +2,7 @@
  * The debug panel (loaded when first opened): the live session's events, export of its log,
  * and import of a log into a read-only replay of the console at any of its events.
  */
-import { useEffect, useMemo, useState } from 'react'
+import { useContext, useEffect, useMemo, useState } from 'react'
 import { createPortal } from 'react-dom'
 import { logStateHash, readLog, type ImportedLog, type Timeline } from '../../domain/debug'
 import { createReplayApp } from '../../commands/replayApp'
@@ -35,6 +35,12 @@ function useBundleSession(): Imported | null {
 }
 
 export default function DebugPanel() {
+  // A replayed session shows its page, not a second panel inside the first.
+  if (useContext(ReplayModeContext)) return null
+  return <OpenDebugPanel />
+}
+
+function OpenDebugPanel() {
   const dispatch = useDispatch()
   const bundleSession = useBundleSession()
   const [imported, setImported] = useState<Imported | null>(null)

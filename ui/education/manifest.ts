@@ -2,6 +2,7 @@
 import { initialEducationState } from '../../domain/education/types'
 import { deferred, lazyAreaEffects, slice } from '../../commands/browserApp'
 import { lazyApi } from '../../adapters/browser/lazyApi'
+import { runQuery } from '../../queries'
 import type { AreaManifest } from '../areaManifest'
 
 export const educationManifest: AreaManifest = {
@@ -17,4 +18,11 @@ export const educationManifest: AreaManifest = {
       import('../../adapters/http/education').then((m) => m.createEducationApi(http)),
     ),
   }),
+  chrome: [
+    {
+      place: 'overlay',
+      load: () => import('./EducationCenter'),
+      shown: (state) => runQuery(state, { type: 'education/Center' }) !== undefined,
+    },
+  ],
 }

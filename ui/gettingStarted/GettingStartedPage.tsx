@@ -3,7 +3,7 @@
  * it is still to do (a card that opens the step-based dialog; hidden once the choices are
  * sent), the education center's videos, and the first steps on the platform.
  */
-import { lazy, Suspense, useEffect } from 'react'
+import { Suspense, useEffect } from 'react'
 import { Link } from 'wouter'
 import {
   Database,
@@ -16,18 +16,12 @@ import {
 } from 'lucide-react'
 import { PERSONALIZATION_STEPS } from '../../domain/personalization'
 import { useDispatch, useQuery } from '../shared/appContext'
+import { Part } from '../shared/parts'
 import { Button, buttonClass } from '../shared/kit/Button'
 import { Card, PageHeader } from '../shared/kit/Surface'
 import { NextSteps, type NextStep } from '../shared/kit/NextSteps'
 import kit from '../shared/kit/page.module.css'
 import styles from './gettingStarted.module.css'
-
-// The dialog (Radix dialog, checkboxes, radios) is a chunk of its own, loaded when it opens:
-// statically it took the pages' chunk from under 30 KB gzip to 67 KB (tests/unit/budget.test.ts).
-// A chunk that fails to load is shown by the area's error boundary, as for admin's ContactRequests.
-const PersonalizationDialog = lazy(() =>
-  import('../personalization/PersonalizationDialog').then((m) => ({ default: m.PersonalizationDialog })),
-)
 
 function Personalization() {
   const dispatch = useDispatch()
@@ -57,7 +51,9 @@ function Personalization() {
       </div>
       {p.open && (
         <Suspense fallback={null}>
-          <PersonalizationDialog open={p.open} data={p.data} sending={p.sending} failure={p.failure} />
+          {/* The personalization area's dialog (Radix dialog, checkboxes, radios), lent through
+              its manifest: a chunk of its own, loaded when it opens. */}
+          <Part name="gettingStarted/personalization" />
         </Suspense>
       )}
     </Card>

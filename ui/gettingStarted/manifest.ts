@@ -4,6 +4,7 @@
 import { initialGettingStartedState } from '../../domain/gettingStarted/types'
 import { deferred, lazyAreaEffects, slice } from '../../commands/browserApp'
 import { lazyApi } from '../../adapters/browser/lazyApi'
+import { runQuery } from '../../queries'
 import type { AreaManifest } from '../areaManifest'
 
 export const gettingStartedManifest: AreaManifest = {
@@ -19,4 +20,12 @@ export const gettingStartedManifest: AreaManifest = {
       import('../../adapters/browser/adminApiChunk').then((m) => m.createGettingStartedApi(http)),
     ),
   }),
+  parts: { 'shell/gettingStarted': () => import('./GettingStartedPage') },
+  chrome: [
+    {
+      place: 'overlay',
+      load: () => import('./QuestionnaireDialog'),
+      shown: (state) => runQuery(state, { type: 'gettingStarted/Questionnaire' }) !== undefined,
+    },
+  ],
 }

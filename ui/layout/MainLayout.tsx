@@ -1,8 +1,10 @@
-import { Suspense, useContext, useMemo, useState, type ReactNode } from 'react'
+import { Suspense, useMemo, useState, type ReactNode } from 'react'
 import { Menu, X } from 'lucide-react'
+import { distinctUntilChanged, map } from 'rxjs'
+import { useObservableEagerState } from 'observable-hooks'
+import type { AppState } from '../../domain/app'
 import { quickActionVisible } from '../../domain/navigation'
 import { helpMenuItems, topMenuItems } from '../../domain/navigation/topMenus'
-import { SearchBar } from '../search/SearchBar'
 import { useKeyboardShortcuts } from './KeyboardShortcuts'
 import { Logo } from './Logo'
 import { ProjectSelector } from './ProjectSelector'
@@ -14,63 +16,66 @@ import { useApp, useQuery } from '../shared/appContext'
 import { lazyArea } from '../shared/lazyArea'
 import { useTheme } from '../shared/theme'
 import { useIntent } from '../shared/kit/intent'
-import { ReplayModeContext } from '../shared/replayMode'
+import type { ShownPart } from '../shared/parts'
 import styles from './layout.module.css'
 
-function useOverlayChunk() {
+/** The top bar's menus (Radix DropdownMenu): a chunk of their own, asked for on intent. */
+function useTopMenus() {
   const app = useApp()
-  return useMemo(() => {
-    const report = (command: Parameters<typeof app.dispatch>[0]) => app.dispatch(command, 'ui')
-    const load = () => import('./ChromeOverlays')
-    return {
-      Overlays: lazyArea('chromeOverlays', load, report),
-      // The top bar's menus (Radix DropdownMenu): a chunk of their own, asked for on intent.
-      TopMenus: lazyArea('layout', () => import('./TopMenus'), report, {
-        fallback: () => <TopMenuButtons />,
-      }),
-      // The getting-started questionnaire: a chunk of its own, loaded when it opens.
-      Questionnaire: lazyArea(
-        'gettingStarted',
-        () => import('../gettingStarted/QuestionnaireDialog'),
-        report,
+  return useMemo(
+    () => ({
+      TopMenus: lazyArea(
+        'layout',
+        () => import('./TopMenus'),
+        (command) => app.dispatch(command, 'ui'),
+        {
+          fallback: () => <TopMenuButtons />,
+        },
       ),
-      // The education center: a chunk of its own, loaded when first opened.
-      EducationCenter: lazyArea('education', () => import('../education/EducationCenter'), report),
-      // The debug panel is a chunk of its own, loaded when first opened.
-      DebugPanel: lazyArea('debug', () => import('../debug/DebugPanel'), report),
-      // The set-me-up panel and its selects (Radix Select): a chunk of their own, loaded when it opens.
-      SetMeUpPanel: lazyArea(
-        'chromeOverlays',
-        () => import('../setMeUp/SetMeUpPanel').then((m) => ({ default: m.SetMeUpPanel })),
-        report,
-      ),
-    }
-  }, [app])
+    }),
+    [app],
+  )
+}
+
+/** A piece another area lends the layout, drawn while its state says it is open. */
+function Lent({ part }: { part: ShownPart<AppState> }) {
+  const app = useApp()
+  const shown$ = useMemo(() => app.state$.pipe(map(part.shown), distinctUntilChanged()), [app, part])
+  const Component = part.Component
+  if (!useObservableEagerState(shown$)) return null
+  return (
+    <Suspense fallback={null}>
+      <Component />
+    </Suspense>
+  )
 }
 
 /**
  * The chrome of the main-layout routes: a full-bleed top bar (logo, search, menus), the sidebar
- * (a drawer below 900 px), the content at a readable width, and the panels.
+ * (a drawer below 900 px), the content at a readable width, and the panels. What other areas
+ * lend it comes from the composition (ui/chrome.tsx, ui/routes.tsx): the search bar, and the
+ * panels beside the content and the dialogs over the page (`parts`), each loaded when it opens.
  */
-export default function MainLayout({ children }: { children: ReactNode }) {
+export default function MainLayout({
+  children,
+  search,
+  parts,
+}: {
+  children: ReactNode
+  search: ReactNode
+  parts: ReadonlyArray<ShownPart<AppState>>
+}) {
   useKeyboardShortcuts()
   const nav = useQuery({ type: 'navigation/State' })
   const ctx = useQuery({ type: 'navigation/Context' })
   const tourRunning = useQuery({ type: 'tour/Running' })
-  const clientFlow = useQuery({ type: 'quickSetup/ClientFlow' })
-  const quickSetup = useQuery({ type: 'quickSetup/Wizard' })
-  const setMeUp = useQuery({ type: 'setMeUp/Panel' })
-  const questionnaire = useQuery({ type: 'gettingStarted/Questionnaire' })
   const app = useApp()
-  const { Overlays, TopMenus, SetMeUpPanel, Questionnaire, DebugPanel, EducationCenter } = useOverlayChunk()
-  const education = useQuery({ type: 'education/Center' })
+  const { TopMenus } = useTopMenus()
   // The theme is applied here, with the chrome, so the page does not flash before the menus load.
   const [theme, setTheme] = useTheme(ctx.signedIn ? ctx.userName : 'anonymous')
   // The drawer is open on the page where it was opened: any navigation closes it.
   const [drawerAt, setDrawerAt] = useState<string | null>(null)
   const drawerOpen = drawerAt === nav.location.path
-  // A replayed session shows its page, not a second panel inside the first.
-  const inReplay = useContext(ReplayModeContext)
   const navigationType = useQuery({ type: 'preferences/NavigationType' })
   const classic = navigationType === 'classic'
   // The menus' items with their role rules, here rather than in a query: the login page then
@@ -83,8 +88,6 @@ export default function MainLayout({ children }: { children: ReactNode }) {
   // shortcut, the tour, which points at them).
   const menusIntent = useIntent()
   const menusWanted = menusIntent.wanted || nav.openMenu === 'help' || nav.openMenu === 'user' || tourRunning
-  const overlaysWanted =
-    tourRunning || quickSetup.visible || nav.openModals.length > 0 || clientFlow !== undefined
   return (
     <div className={styles.shell} data-navigation-type={classic ? 'classic' : 'new'}>
       <a className={styles.skip} href="#main">
@@ -106,7 +109,7 @@ export default function MainLayout({ children }: { children: ReactNode }) {
         <Logo />
         <ProjectSelector />
         <div className={styles.search} data-tour="search">
-          <SearchBar />
+          {search}
         </div>
         {quickActionVisible(ctx, nav.location.path) && (
           <button
@@ -148,32 +151,9 @@ export default function MainLayout({ children }: { children: ReactNode }) {
             {children}
           </div>
         </main>
-        {setMeUp.visible && (
-          <Suspense fallback={null}>
-            <SetMeUpPanel />
-          </Suspense>
-        )}
+        {parts.map((part) => part.place === 'aside' && <Lent key={part.key} part={part} />)}
       </div>
-      {questionnaire !== undefined && (
-        <Suspense fallback={null}>
-          <Questionnaire />
-        </Suspense>
-      )}
-      {education !== undefined && (
-        <Suspense fallback={null}>
-          <EducationCenter />
-        </Suspense>
-      )}
-      {nav.debugPanelOpen && !inReplay && (
-        <Suspense fallback={null}>
-          <DebugPanel />
-        </Suspense>
-      )}
-      {overlaysWanted && (
-        <Suspense fallback={null}>
-          <Overlays />
-        </Suspense>
-      )}
+      {parts.map((part) => part.place === 'overlay' && <Lent key={part.key} part={part} />)}
     </div>
   )
 }

@@ -2,14 +2,13 @@
 // for areas this console does not build yet): a lazily loaded chunk, mounted by ui/routes.tsx.
 import { ArrowRight, Construction, Network, ShieldCheck, Workflow, type LucideIcon } from 'lucide-react'
 import styles from './shellPages.module.css'
-import { Suspense, createElement, useMemo } from 'react'
+import { Suspense } from 'react'
 import { Link } from 'wouter'
-import { useApp, useDispatch, useQuery } from '../shared/appContext'
-import { lazyArea } from '../shared/lazyArea'
+import { useQuery } from '../shared/appContext'
+import { Part } from '../shared/parts'
 import { EmptyState, Hero, PageHeader, PageSkeleton } from '../shared/kit/Surface'
 import kit from '../shared/kit/page.module.css'
-import { Button, buttonClass } from '../shared/kit/Button'
-import { ClientSetupForm } from '../quickSetup/ClientSetupForm'
+import { buttonClass } from '../shared/kit/Button'
 
 interface TeaserPage {
   readonly heading: string
@@ -78,38 +77,13 @@ function Teaser({ teaser }: { teaser: TeaserPage }) {
   )
 }
 
-/** Admins start the getting-started questionnaire from quick setup: it ends with their first project. */
-function FirstProject() {
-  const admin = useQuery({ type: 'session/IsAdmin' })
-  const dispatch = useDispatch()
-  if (!admin) return null
+// Quick setup and getting started are their areas' pages, lent through their manifests: chunks of
+// their own, so the teasers and placeholders do not carry their forms and dialogs.
+function LentPage({ name, label }: { name: 'shell/quickSetup' | 'shell/gettingStarted'; label: string }) {
   return (
-    <p>
-      <Button variant="primary" onClick={() => dispatch({ type: 'gettingStarted/OpenQuestionnaire' })}>
-        Create your first project
-      </Button>
-    </p>
-  )
-}
-
-// Getting started is the getting-started area's page (personalization's card, the education
-// center's videos): a chunk of its own, so the teasers and placeholders do not carry its dialogs.
-function GettingStarted() {
-  const app = useApp()
-  // Made once per app, like the routes' area chunks.
-  const Page = useMemo(
-    () =>
-      lazyArea(
-        'gettingStarted',
-        () => import('../gettingStarted/GettingStartedPage'),
-        (command) => app.dispatch(command, 'ui'),
-      ),
-    [app],
-  )
-  // The boundary is here, below the memo: a component that suspends loses its memo, so with the
-  // boundary above it every retry made a new lazy page and the skeleton stayed for good.
-  return (
-    <Suspense fallback={<PageSkeleton label="Loading getting started" />}>{createElement(Page)}</Suspense>
+    <Suspense fallback={<PageSkeleton label={label} />}>
+      <Part name={name} />
+    </Suspense>
   )
 }
 
@@ -119,16 +93,9 @@ export default function ShellPages() {
   const title = match?.route.title ?? 'Page'
   const teaser = TEASERS[name]
   if (teaser) return <Teaser teaser={teaser} />
-  if (name === 'quickSetup')
-    return (
-      <section aria-labelledby="page-title">
-        <h1 id="page-title">Quick Setup</h1>
-        <FirstProject />
-        <p>Set up a client for one of your repositories.</p>
-        <ClientSetupForm />
-      </section>
-    )
-  if (name === 'getStarted' || name === 'tourGetStarted') return <GettingStarted />
+  if (name === 'quickSetup') return <LentPage name="shell/quickSetup" label="Loading quick setup" />
+  if (name === 'getStarted' || name === 'tourGetStarted')
+    return <LentPage name="shell/gettingStarted" label="Loading getting started" />
   return (
     <section aria-labelledby="page-title" className={kit.page}>
       <PageHeader title={title} />

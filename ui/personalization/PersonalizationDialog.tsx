@@ -15,7 +15,7 @@ import {
   type StepDataOf,
   type Technology,
 } from '../../domain/personalization'
-import { useDispatch } from '../shared/appContext'
+import { useDispatch, useQuery } from '../shared/appContext'
 import { Checkbox } from '../shared/kit/Checkbox'
 import { RadioGroup, Switch } from '../shared/kit/Choice'
 import { Dialog } from '../shared/kit/Overlay'
@@ -203,4 +203,11 @@ export function PersonalizationDialog({
       {open && <Steps data={data} sending={sending} failure={failure ? whatHappened(failure) : undefined} />}
     </Dialog>
   )
+}
+
+/** The dialog as the getting-started page draws it (a piece lent by this area's manifest). */
+export default function OpenPersonalizationDialog() {
+  const p = useQuery({ type: 'personalization/Card' })
+  if (p?.status !== 'shown') return null
+  return <PersonalizationDialog open={p.open} data={p.data} sending={p.sending} failure={p.failure} />
 }

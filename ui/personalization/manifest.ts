@@ -18,4 +18,5 @@ export const personalizationManifest: AreaManifest = {
       import('../../adapters/browser/adminApiChunk').then((m) => m.createPersonalizationApi(http)),
     ),
   }),
+  parts: { 'gettingStarted/personalization': () => import('./PersonalizationDialog') },
 }

@@ -10,4 +10,5 @@ export const quickSetupManifest: AreaManifest = {
   domain: deferred('quickSetup', initialQuickSetupState, () =>
     import('../../domain/quickSetup/decider').then((m) => slice(m.quickSetupArea)),
   ),
+  parts: { 'shell/quickSetup': () => import('./QuickSetupPage') },
 }

@@ -3,7 +3,7 @@
  * `profilePasswordUnlockState`), then the email and password can be changed; the API key is
  * shown once after re-authentication and stays in memory only (never in events or storage).
  */
-import { lazy, Suspense, useEffect, useState } from 'react'
+import { Suspense, useEffect, useState } from 'react'
 import { Link } from 'wouter'
 import { LogOut } from 'lucide-react'
 import { buttonClass } from '../shared/kit/Button'
@@ -11,6 +11,7 @@ import { formActionsClass } from '../shared/kit/Field'
 import { failureMessage, type Failure } from '../../domain/shared/failure'
 import type { UserData } from '../../domain/session/types'
 import { useApp, useDispatch, useQuery } from '../shared/appContext'
+import { Part } from '../shared/parts'
 import { Card, KeyValue, PageHeader } from '../shared/kit/Surface'
 import {
   profilePasswordUnlockState,
@@ -24,9 +25,6 @@ import { messageText } from '../shared/messages'
 import { FailureNote } from '../shared/kit/LoadFailure'
 import kit from '../shared/kit/page.module.css'
 import screens from './screens.module.css'
-
-// The tokens area's chunk, loaded with this screen only (the login family's screens share this chunk).
-const MyTokens = lazy(() => import('../tokens/MyTokens'))
 
 export const WRONG_PASSWORD = 'The password is not correct.'
 export const TOO_MANY_ATTEMPTS = 'Too many attempts. Please wait a minute, then try again.'
@@ -230,8 +228,9 @@ export function UserProfileScreen() {
             <ApiKeySection />
           </Card>
         ) : null}
+        {/* The tokens area's card, lent through its manifest: its chunk loads with this screen only. */}
         <Suspense fallback={<p role="status">Loading your access tokens…</p>}>
-          <MyTokens className={screens.wideCard} />
+          <Part name="profile/tokens" className={screens.wideCard} />
         </Suspense>
       </div>
     </div>

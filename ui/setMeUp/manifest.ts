@@ -3,6 +3,7 @@
 import { initialSetMeUpState } from '../../domain/setMeUp/types'
 import { deferred, lazyAreaEffects, slice } from '../../commands/browserApp'
 import { lazyApi } from '../../adapters/browser/lazyApi'
+import { runQuery } from '../../queries'
 import type { AreaManifest } from '../areaManifest'
 
 export const setMeUpManifest: AreaManifest = {
@@ -18,4 +19,12 @@ export const setMeUpManifest: AreaManifest = {
       import('../../adapters/browser/adminApiChunk').then((m) => m.createSetMeUpApi(http)),
     ),
   }),
+  chrome: [
+    {
+      // Beside the page's content; with its selects (Radix Select), a chunk of its own.
+      place: 'aside',
+      load: () => import('./SetMeUpPanel').then((m) => ({ default: m.SetMeUpPanel })),
+      shown: (state) => runQuery(state, { type: 'setMeUp/Panel' }).visible,
+    },
+  ],
 }

@@ -16,4 +16,5 @@ export const tokensManifest: AreaManifest = {
     tokensApi: lazyApi(() => import('../../adapters/http/tokens').then((m) => m.createTokensApi(http))),
   }),
   screen: () => import('./index'),
+  parts: { 'profile/tokens': () => import('./MyTokens') },
 }

@@ -1,4 +1,4 @@
-/** Dialogs the shell owns: contact us (the contact area's form, loaded when it opens). */
+/** Contact us over the main layout (ui/ChromeOverlays.tsx): the area's form, loaded when it opens. */
 import { Suspense, createElement, useMemo, useState } from 'react'
 import { useApp, useQuery } from '../shared/appContext'
 import { lazyArea } from '../shared/lazyArea'
@@ -13,7 +13,7 @@ export function ContactUsDialog() {
     () =>
       lazyArea(
         'contact',
-        () => import('../contact/ContactUsDialog'),
+        () => import('./ContactUsDialog'),
         (command) => app.dispatch(command, 'ui'),
       ),
     [app],
