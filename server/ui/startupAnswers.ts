@@ -15,6 +15,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { API_PREFIX } from '../context'
 import { SIGNED_IN_READS } from './indexPage'
+import { afterIoTurns } from './ioTurns'
 import type { PageAnswer } from '../../domain/platform/pageAnswers'
 
 /**
@@ -57,7 +58,9 @@ export async function startupAnswers(
 ): Promise<PageAnswer[]> {
   const headers = ownCallHeaders(request)
   return Promise.all(
-    reads.map(async (path) => {
+    // One read a turn of the event loop, so the page's files are served while they are made.
+    reads.map(async (path, i) => {
+      await afterIoTurns(i + 1)
       const res = await app.inject({ method: 'GET', url: `${API_PREFIX}${path}`, headers })
       return { path, status: res.statusCode, body: answerBody(res) }
     }),
