@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest'
 import type { Locator } from 'playwright-core'
 import { browser, server, withPlatformAndChromium } from '../support/e2e'
-import { settle, trackRequests } from '../support/screens'
+import { settle, signInAs, trackRequests } from '../support/screens'
 import { openDebugTools } from './debugTools'
 
 withPlatformAndChromium({ anonymousAccess: true })
@@ -54,6 +54,49 @@ describe('the dark theme (e2e)', () => {
       expect(events.background).toBe(events.surface)
       const timeline = panel.getByRole('slider', { name: 'Timeline' })
       expect((await look(timeline)).appearance).toBe('none')
+    } finally {
+      await context.close()
+    }
+  }, 60_000)
+
+  it("shows the packages filter column's foot shade while more is below, and not at its end", async () => {
+    const context = await browser.newContext({ colorScheme: 'dark', viewport: { width: 1024, height: 768 } })
+    try {
+      const page = await context.newPage()
+      await trackRequests(page)
+      await signInAs(page, server.url, 'developer', server.config)
+      await page.goto(`${server.url}/ui/packages`)
+      await settle(page)
+      const filters = page.getByRole('complementary', { name: 'Filters' })
+      // The relative luminance of the column's foot, in the middle of its width, as drawn.
+      const foot = async () => {
+        const png = (await filters.screenshot()).toString('base64')
+        // Decoded by the page's own image decoder: the picture's pixel, as the screen shows it.
+        const [r, g, b] = await page.evaluate(async (data) => {
+          const image = new Image()
+          image.src = `data:image/png;base64,${data}`
+          await image.decode()
+          const canvas = document.createElement('canvas')
+          canvas.width = image.width
+          canvas.height = image.height
+          const context = canvas.getContext('2d')!
+          context.drawImage(image, 0, 0)
+          return [...context.getImageData(Math.floor(image.width / 2), image.height - 4, 1, 1).data]
+        }, png)
+        const linear = (c: number) =>
+          c / 255 <= 0.04045 ? c / 255 / 12.92 : ((c / 255 + 0.055) / 1.055) ** 2.4
+        return 0.2126 * linear(r!) + 0.7152 * linear(g!) + 0.0722 * linear(b!)
+      }
+      const shaded = await foot()
+      await filters.evaluate((el) => el.scrollTo({ top: el.scrollHeight, behavior: 'instant' }))
+      await page.waitForFunction(
+        (el) => el !== null && el.scrollTop + el.clientHeight >= el.scrollHeight - 1,
+        await filters.elementHandle(),
+      )
+      const end = await foot()
+      // At most half as bright as the surface it covers: the light glow it was, drawn under the
+      // fields at the foot, left this point as bright as at the end (0.009 both).
+      expect(shaded).toBeLessThan(end * 0.5)
     } finally {
       await context.close()
     }
