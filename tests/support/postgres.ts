@@ -261,9 +261,21 @@ function clusterAt(
     }
     return name
   }
+  const fresh = async (prepared: Prepared): Promise<string> =>
+    prepared === 'empty' ? create() : create(await template(prepared))
+  /**
+   * The next database of each kind, made while the one before is in use: a clone took 0.3–1 s of
+   * each test server's start at load 20, where the rest of a start on PostgreSQL took about what
+   * SQLite's does. A spare no test took goes with the cluster.
+   */
+  const spares = new Map<Prepared, Promise<string>>()
   const cluster: TestPostgres = {
     async database(prepared = 'empty') {
-      const name = prepared === 'empty' ? await create() : await create(await template(prepared))
+      const name = await (spares.get(prepared)?.catch(() => fresh(prepared)) ?? fresh(prepared))
+      const next = fresh(prepared)
+      // A spare that could not be made (its cluster stopping) is made afresh when asked for.
+      next.catch(() => undefined)
+      spares.set(prepared, next)
       return `${base}/${name}`
     },
     async drop(url) {
