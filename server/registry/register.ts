@@ -62,6 +62,7 @@ export async function registerRegistry(app: FastifyInstance, ctx: ServerContext)
   const upstream = remoteUpstream(ctx, store)
   const downloads = downloadCounts(store, {
     flushMs: ctx.config.downloadFlushMs,
+    clock: ctx.clock,
     failed: (error) => console.error('Download counts were not written; they wait for the next write', error),
   })
   // Closing (a graceful stop) writes the counts still waiting.

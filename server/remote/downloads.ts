@@ -3,14 +3,14 @@
  * file outside packages, per UTC day, once every byte has gone to the client. A client that
  * goes away midway has downloaded nothing; a HEAD is not a download.
  *
- * Counts are written in batches: a download's waits in memory (at most `flushMs`, or until
- * `maxQueued` downloads wait) and goes with the others in one commit, instead of one commit per
+ * Counts are written in batches: a download's waits in memory (at most `flushMs` on the
+ * platform's clock, or until `maxQueued` downloads wait) and goes with the others in one commit, instead of one commit per
  * tarball while an install asks for hundreds. Each node queues and writes its own (the writes
  * add, so nodes never overwrite each other's); a graceful stop writes what waits.
  */
 import type { FastifyReply } from 'fastify'
 import type { ServerContext } from '../context'
-import { isoNow } from '../clock'
+import { isoNow, type Clock } from '../clock'
 import type { DownloadCount, RemoteStore } from './store'
 
 /** The subject a file outside packages is counted under (a version is counted under its id). */
@@ -30,6 +30,8 @@ export interface DownloadCounts {
 
 export interface DownloadCountsOptions {
   readonly flushMs: number
+  /** The platform's clock (ctx.clock): its timer writes what waits, so a test drives the time. */
+  readonly clock: Clock
   readonly maxQueued?: number
   /** A batch that could not be written: it waits for the next flush. */
   readonly failed: (error: unknown) => void
@@ -42,7 +44,8 @@ export function downloadCounts(
   const maxQueued = options.maxQueued ?? MAX_QUEUED_DOWNLOADS
   let waiting = new Map<string, DownloadCount>()
   let queued = 0
-  let timer: NodeJS.Timeout | undefined
+  // Stops the flush period's timer, while one runs.
+  let timer: (() => void) | undefined
   let stopped = false
   // Batches are written one after another, in the order they were taken.
   let writing: Promise<void> = Promise.resolve()
@@ -54,7 +57,7 @@ export function downloadCounts(
   }
 
   const flush = (): Promise<void> => {
-    if (timer) clearTimeout(timer)
+    timer?.()
     timer = undefined
     if (waiting.size === 0) return writing
     const batch = waiting
@@ -77,9 +80,8 @@ export function downloadCounts(
 
   function schedule() {
     if (timer || stopped || waiting.size === 0) return
-    timer = setTimeout(() => void flush(), options.flushMs)
-    // A count waiting never keeps a process alive: a stop writes it.
-    timer.unref()
+    // The clock's timers never keep a process alive: a stop writes what waits.
+    timer = options.clock.every(options.flushMs, () => void flush())
   }
 
   return {

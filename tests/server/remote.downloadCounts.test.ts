@@ -1,9 +1,11 @@
 /**
  * Download counts written in batches, on both engines: many downloads at once are all counted
- * in a few commits, a count waiting is written within the flush period unasked, a stop writes
+ * in a few commits, a count waiting is written once the flush period has passed on the platform's
+ * clock (the test moves it) unasked, a stop writes
  * what waits, and two nodes each writing their own batches at once lose none of the other's.
  */
 import { describe, expect, it } from 'vitest'
+import { manualClock } from '../../server/clock'
 import { downloadCounts } from '../../server/remote/downloads'
 import { remoteStore, type DownloadCount } from '../../server/remote/store'
 import type { Sql } from '../../server/db/sql'
@@ -14,6 +16,8 @@ const engines = testEngines()
 const DAY = '2026-12-01'
 /** Never reached in a test: what is written is written by a stop, a full queue or a flush. */
 const NEVER = 3_600_000
+/** The flush period's timer runs on the platform's clock: a clock the test never moves. */
+const clock = manualClock()
 
 const counted = async (sql: Sql) => ({
   day: (
@@ -54,7 +58,7 @@ describe.each(engines)('download counts on %s', (_name, open) => {
     const sql = await migrated(open)
     await leftPadRows(sql)
     const store = storeOf(sql)
-    const counts = downloadCounts(store, { flushMs: NEVER, maxQueued: 50, failed })
+    const counts = downloadCounts(store, { flushMs: NEVER, clock, maxQueued: 50, failed })
     await Promise.all(Array.from({ length: 120 }, async () => counts.add(LEFT_PAD, DAY)))
     // Two full queues went at once; the 20 left wait for the period.
     await expect.poll(() => store.batches.length).toBe(2)
@@ -64,12 +68,24 @@ describe.each(engines)('download counts on %s', (_name, open) => {
     await counts.stop()
   })
 
-  it('writes a waiting count within the flush period, unasked', async () => {
+  it('writes a waiting count once the flush period has passed on the platform’s clock, unasked', async () => {
     const sql = await migrated(open)
     await leftPadRows(sql)
-    const counts = downloadCounts(remoteStore(sql), { flushMs: 20, failed })
+    const time = manualClock()
+    const store = storeOf(sql)
+    const counts = downloadCounts(store, { flushMs: 60_000, clock: time, failed })
     for (let i = 0; i < 3; i++) counts.add(LEFT_PAD, DAY)
+    time.advance(59_999)
+    expect(store.batches).toEqual([])
+    time.advance(1)
     await expect.poll(() => counted(sql)).toEqual({ day: 3, version: 3, package: 3 })
+    expect(store.batches.map((b) => b.map((c) => c.times))).toEqual([[3]])
+    // The period starts again with the next count, not with the clock's first timer.
+    counts.add(LEFT_PAD, DAY)
+    time.advance(59_999)
+    expect(store.batches).toHaveLength(1)
+    time.advance(1)
+    await expect.poll(() => counted(sql)).toEqual({ day: 4, version: 4, package: 4 })
     await counts.stop()
   })
 
@@ -77,7 +93,7 @@ describe.each(engines)('download counts on %s', (_name, open) => {
     const sql = await migrated(open)
     await leftPadRows(sql)
     const store = storeOf(sql)
-    const counts = downloadCounts(store, { flushMs: NEVER, failed })
+    const counts = downloadCounts(store, { flushMs: NEVER, clock, failed })
     for (let i = 0; i < 7; i++) counts.add(LEFT_PAD, DAY)
     expect(await counted(sql)).toEqual({ day: undefined, version: 0, package: 0 })
     await counts.stop()
@@ -99,7 +115,7 @@ describe.each(engines)('download counts on %s', (_name, open) => {
           await store.countDownloads(batch)
         },
       },
-      { flushMs: NEVER, failed: (error) => errors.push(error) },
+      { flushMs: NEVER, clock, failed: (error) => errors.push(error) },
     )
     for (let i = 0; i < 4; i++) counts.add(LEFT_PAD, DAY)
     await counts.flush()
@@ -119,7 +135,7 @@ describe.each(engines)('download counts on %s', (_name, open) => {
       await leftPadRows(sql)
       const other = await anotherConnection(sql)
       const nodes = [sql, other].map((s) =>
-        downloadCounts(remoteStore(s), { flushMs: NEVER, maxQueued: 10, failed }),
+        downloadCounts(remoteStore(s), { flushMs: NEVER, clock, maxQueued: 10, failed }),
       )
       await Promise.all(
         nodes.flatMap((node) => Array.from({ length: 45 }, async () => node.add(LEFT_PAD, DAY))),
