@@ -4,7 +4,8 @@
  * area as effects would record them. After each step the live state must equal a fold from
  * scratch of the events recorded so far, the exported log must replay to the live state and
  * hash, every recorded event must decode with its codec, and none may be an event the bus
- * refused for its codec (recorded as a rejection instead, `refusedEvent`). (The reference models of
+ * refused for its codec or a decider's throw (each recorded as a rejection instead,
+ * `refusedEvent`). (The reference models of
  * oracle.test.ts state what some events mean; this states that the parts agree for all.)
  *
  * Commands are mostly refused from the empty state (most need a session, a loaded page or an open
@@ -920,14 +921,15 @@ function start(recorded: string | undefined, until?: string, decided?: (type: st
 
 /**
  * The bus records an event the log would refuse (no codec, not JSON, refused by its codec) as
- * the rejection of the command that decided it, so every recorded event decodes whatever a
- * decider or an effect gives. Here the commands and events sent all decode, so such a rejection
- * is a bug of whatever decided the event: its reason, or undefined.
+ * the rejection of the command that decided it, and a decider that throws as the rejection of
+ * its command, so every recorded event decodes whatever a decider or an effect gives. Here the
+ * commands and events sent all decode, so such a rejection is a bug of whatever decided: its
+ * reason, or undefined.
  */
 function refusedEvent(event: AppEvent): string | undefined {
   if (event.type !== 'bus/CommandRejected') return undefined
   const { reason } = event.data as { readonly reason: string }
-  return reason.startsWith('event ') ? reason : undefined
+  return reason.startsWith('event ') || reason.startsWith('decide threw: ') ? reason : undefined
 }
 
 /** The agreements, after every step; throws on the first that fails. */
@@ -947,7 +949,7 @@ function checkSteps({ recorded: from, until, steps }: Case): void {
         const spec = eventSpecs.get(event.type)
         expect(spec, event.type).toBeDefined()
         expect(isRight(spec!.codec.decode(event)), event.type).toBe(true)
-        expect(refusedEvent(event), 'an event its codec refuses').toBeUndefined()
+        expect(refusedEvent(event), 'an event its codec refuses, or a decider that threw').toBeUndefined()
       }
       decodedSoFar = recorded.length
       const replayed = replayLog(app.exportLog())
