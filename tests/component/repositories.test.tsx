@@ -3,10 +3,11 @@
  * the list with filters by kind and type, an error with Retry, and an admin's delete.
  */
 import { describe, expect, it, vi } from 'vitest'
-import { screen, within } from '@testing-library/react'
+import { act, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { left, right } from 'fp-ts/Either'
 import RepositoriesArea from '../../ui/repositories'
+import { REPOSITORY_PACKAGE_TYPES } from '../../domain/repositories'
 import type { RepositoriesApi } from '../../adapters/ports'
 import { repositorySummary } from '../support/fixtures'
 import { renderArea, signedIn } from './packagesHarness'
@@ -165,5 +166,50 @@ describe('repositories: quick creation', () => {
     const alert = within(form).getByRole('alert')
     expect(alert).toHaveTextContent('Choose at least one package type')
     expect(alert).toHaveClass(String(surface.failureNote))
+  })
+})
+
+describe('repositories: the create form', () => {
+  it('offers every package type as a tile, and the chosen one decides the members and what is saved', async () => {
+    const { api, lists } = controlledApi()
+    const saved: Array<Parameters<RepositoriesApi['save']>[0]> = []
+    const { app } = renderArea(<RepositoriesArea />, {
+      path: '/admin/repositories/virtual/new',
+      seed: [signedIn('admin', true)],
+      ports: {
+        repositoriesApi: {
+          ...api,
+          save: async (form) => {
+            saved.push(form)
+            return right(form.key)
+          },
+        },
+      },
+    })
+    act(() =>
+      app.dispatch({ type: 'navigation/SyncFromHistory', to: '/admin/repositories/virtual/new' }, 'router'),
+    )
+    await vi.waitFor(() => expect(lists.length).toBeGreaterThan(0), { timeout: 5000 })
+    for (const answer of lists) answer(right(REPOS))
+    const form = await screen.findByRole('form', { name: 'Repository' })
+    // Named parts, each with its help beside its fields.
+    for (const part of ['Package type', 'General', 'Paths', 'Members'])
+      expect(within(form).getByRole('region', { name: part })).toBeInTheDocument()
+    const types = within(form).getByRole('radiogroup', { name: 'Package type' })
+    expect(within(types).getAllByRole('radio')).toHaveLength(REPOSITORY_PACKAGE_TYPES.length)
+    expect(within(types).getByRole('radio', { name: 'npm' })).toBeChecked()
+    await userEvent.click(within(types).getByRole('radio', { name: 'debian' }))
+    expect(within(types).getByRole('radio', { name: 'debian' })).toBeChecked()
+    const members = within(form).getByRole('group', { name: 'Member repositories (in resolution order)' })
+    await userEvent.click(within(members).getByRole('checkbox', { name: 'debian-remote (Remote)' }))
+    await userEvent.type(within(form).getByRole('textbox', { name: /^Repository key/ }), 'debian')
+    await userEvent.click(within(form).getByRole('button', { name: 'Create' }))
+    await vi.waitFor(() => expect(saved).toHaveLength(1), { timeout: 5000 })
+    expect(saved[0]).toMatchObject({
+      key: 'debian',
+      kind: 'virtual',
+      packageType: 'debian',
+      members: ['debian-remote'],
+    })
   })
 })

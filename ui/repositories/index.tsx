@@ -42,6 +42,8 @@ import {
   typedRemote,
   type TypedRemote,
 } from './RemoteUpstream'
+import { FormSection } from './FormSection'
+import { PackageTypeTiles } from './PackageTypeTiles'
 
 // Actions in sentence case, as every list's create action; the menus keep the specification's names.
 const CREATE_LINKS = [
@@ -344,14 +346,13 @@ function EditorForm({
   )
   const [form, setForm] = useState<RepositoryForm>(initial)
   const set = (patch: Partial<RepositoryForm>) => setForm((f) => ({ ...f, ...patch }))
-  const typeId = useId()
   const candidates = useMemo(
     () => (shownData(list) ?? []).filter((r) => r.packageType === form.packageType && r.key !== form.key),
     [list, form.packageType, form.key],
   )
   return (
     <form
-      className={admin.form}
+      className={`${admin.form} ${styles.editor}`}
       noValidate
       aria-label="Repository"
       onSubmit={(e) => {
@@ -365,42 +366,64 @@ function EditorForm({
       }}
     >
       <SaveError save={save} />
-      {create ? (
-        <Field
-          label="Repository key"
-          required
-          value={form.key}
-          onChange={(key) => set({ key })}
-          error={problems.key}
-        />
-      ) : null}
       {create && (
-        <div className={styles.field}>
-          <label htmlFor={typeId}>Package type</label>
-          <Select
-            id={typeId}
+        <FormSection
+          title="Package type"
+          help="What the repository holds: its clients, its layout and its Set Me Up follow from it. It cannot be changed once the repository exists."
+        >
+          <PackageTypeTiles
+            types={REPOSITORY_PACKAGE_TYPES}
             value={form.packageType}
-            aria-invalid={problems.packageType ? true : undefined}
+            invalid={problems.packageType !== undefined}
+            icon={(t) => <TypeIcon type={t} size={24} />}
             onValueChange={(packageType) => set({ packageType, members: [], defaultDeploymentRepo: '' })}
-            options={REPOSITORY_PACKAGE_TYPES.map((t) => ({ value: t, label: t }))}
-            wide
           />
           {problems.packageType && <span role="alert">{problems.packageType}</span>}
-        </div>
+        </FormSection>
       )}
-      <Field label="Description" value={form.description} onChange={(description) => set({ description })} />
-      <Field
-        label="Include patterns"
-        value={form.includesPattern}
-        onChange={(includesPattern) => set({ includesPattern })}
-      />
-      <Field
-        label="Exclude patterns"
-        value={form.excludesPattern}
-        onChange={(excludesPattern) => set({ excludesPattern })}
-      />
+      <FormSection
+        title="General"
+        help={
+          create
+            ? 'The key names the repository in every address its clients use, and stays as it is made.'
+            : 'A line on what the repository is for, shown beside it in the list.'
+        }
+      >
+        {create && (
+          <Field
+            label="Repository key"
+            required
+            value={form.key}
+            onChange={(key) => set({ key })}
+            error={problems.key}
+          />
+        )}
+        <Field
+          label="Description"
+          value={form.description}
+          onChange={(description) => set({ description })}
+        />
+      </FormSection>
+      <FormSection
+        title="Paths"
+        help="Which paths the repository takes, as comma-separated patterns such as org/acme/**. Left empty, it takes every path; an excluded path is refused even when included."
+      >
+        <Field
+          label="Include patterns"
+          value={form.includesPattern}
+          onChange={(includesPattern) => set({ includesPattern })}
+        />
+        <Field
+          label="Exclude patterns"
+          value={form.excludesPattern}
+          onChange={(excludesPattern) => set({ excludesPattern })}
+        />
+      </FormSection>
       {form.kind === 'remote' && (
-        <>
+        <FormSection
+          title="Upstream"
+          help="The registry the repository fetches from and keeps a copy of, and how it signs in there. Test the connection before you create it."
+        >
           <Field label="URL" value={form.url} onChange={(url) => set({ url })} error={problems.url} />
           <ConnectionTest
             onTest={() =>
@@ -419,37 +442,40 @@ function EditorForm({
             problems={problems}
             hasCredentials={remoteInitial?.hasCredentials ?? false}
           />
-        </>
+        </FormSection>
       )}
       {form.kind === 'virtual' && (
-        <fieldset className={admin.choices}>
-          <legend>Member repositories (in resolution order)</legend>
-          {candidates.length === 0 ? (
-            <p>No other {form.packageType} repository exists yet.</p>
-          ) : (
-            candidates.map((r) => (
-              <Checkbox
-                key={r.key}
-                label={`${r.key} (${REPOSITORY_KIND_LABEL[r.kind]})`}
-                value={form.members.includes(r.key)}
-                onChange={(on) =>
-                  set({ members: on ? [...form.members, r.key] : form.members.filter((m) => m !== r.key) })
-                }
-              />
-            ))
-          )}
-          {problems.members && <p role="alert">{problems.members}</p>}
-        </fieldset>
+        <FormSection
+          title="Members"
+          help={`The ${form.packageType} repositories it serves as one, asked in this order; deployments go to the default deployment repository.`}
+        >
+          <fieldset className={admin.choices}>
+            <legend>Member repositories (in resolution order)</legend>
+            {candidates.length === 0 ? (
+              <p>No other {form.packageType} repository exists yet.</p>
+            ) : (
+              candidates.map((r) => (
+                <Checkbox
+                  key={r.key}
+                  label={`${r.key} (${REPOSITORY_KIND_LABEL[r.kind]})`}
+                  value={form.members.includes(r.key)}
+                  onChange={(on) =>
+                    set({ members: on ? [...form.members, r.key] : form.members.filter((m) => m !== r.key) })
+                  }
+                />
+              ))
+            )}
+            {problems.members && <p role="alert">{problems.members}</p>}
+          </fieldset>
+          <Field
+            label="Default deployment repository"
+            value={form.defaultDeploymentRepo}
+            onChange={(defaultDeploymentRepo) => set({ defaultDeploymentRepo })}
+            error={problems.defaultDeploymentRepo}
+          />
+        </FormSection>
       )}
-      {form.kind === 'virtual' && (
-        <Field
-          label="Default deployment repository"
-          value={form.defaultDeploymentRepo}
-          onChange={(defaultDeploymentRepo) => set({ defaultDeploymentRepo })}
-          error={problems.defaultDeploymentRepo}
-        />
-      )}
-      <div className={formActionsClass}>
+      <div className={`${formActionsClass} ${styles.editorActions}`}>
         <Link href="/repos" className={buttonClass()}>
           Cancel
         </Link>
