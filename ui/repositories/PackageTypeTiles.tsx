@@ -3,11 +3,11 @@
  * peers' create forms offer it: one radio group (arrow keys move between types), every type in
  * sight rather than behind a list box's scroll.
  */
-import type { ReactNode } from 'react'
+import { memo, type ReactNode } from 'react'
 import * as RRadio from '@radix-ui/react-radio-group'
 import styles from './repositories.module.css'
 
-export function PackageTypeTiles<T extends string>({
+function Tiles<T extends string>({
   types,
   value,
   onValueChange,
@@ -39,3 +39,6 @@ export function PackageTypeTiles<T extends string>({
     </RRadio.Root>
   )
 }
+
+/** Drawn again only when the choice changes, not on each key typed in the form's other fields. */
+export const PackageTypeTiles = memo(Tiles) as typeof Tiles

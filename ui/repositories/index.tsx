@@ -1,6 +1,6 @@
 // Entry of the repositories area's screens (a lazily loaded chunk, mounted by ui/routes.tsx):
 // the list with its filters, the create/edit form of each kind, Quick Repository Creation.
-import { useEffect, useId, useMemo, useState, type ReactNode } from 'react'
+import { useCallback, useEffect, useId, useMemo, useState, type ReactNode } from 'react'
 import { Link, useParams } from 'wouter'
 import { Database, Terminal } from 'lucide-react'
 import {
@@ -316,6 +316,8 @@ function RepositoryEditor({ create, kind }: { create: boolean; kind?: Repository
   )
 }
 
+const typeTileIcon = (type: string) => <TypeIcon type={type} size={24} />
+
 function EditorForm({
   create,
   initial,
@@ -346,6 +348,12 @@ function EditorForm({
   )
   const [form, setForm] = useState<RepositoryForm>(initial)
   const set = (patch: Partial<RepositoryForm>) => setForm((f) => ({ ...f, ...patch }))
+  // Stable, so typing in a field does not draw the thirty type tiles again.
+  const chooseType = useCallback(
+    (packageType: RepositoryForm['packageType']) =>
+      setForm((f) => ({ ...f, packageType, members: [], defaultDeploymentRepo: '' })),
+    [],
+  )
   const candidates = useMemo(
     () => (shownData(list) ?? []).filter((r) => r.packageType === form.packageType && r.key !== form.key),
     [list, form.packageType, form.key],
@@ -375,8 +383,8 @@ function EditorForm({
             types={REPOSITORY_PACKAGE_TYPES}
             value={form.packageType}
             invalid={problems.packageType !== undefined}
-            icon={(t) => <TypeIcon type={t} size={24} />}
-            onValueChange={(packageType) => set({ packageType, members: [], defaultDeploymentRepo: '' })}
+            icon={typeTileIcon}
+            onValueChange={chooseType}
           />
           {problems.packageType && <span role="alert">{problems.packageType}</span>}
         </FormSection>
