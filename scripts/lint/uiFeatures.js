@@ -19,7 +19,6 @@ const featureOf = (path) => {
 export const KNOWN_CROSSINGS = new Set([
   'ui/repositories/index.tsx -> ui/admin/admin.module.css',
   'ui/repositories/index.tsx -> ui/admin/shared',
-  'ui/repositories/index.tsx -> ui/packages/common',
 ])
 
 export const uiFeatures = {

@@ -11,8 +11,8 @@ import { openDatabase } from '../../server/db'
 import { sqliteSql } from '../../server/db/sqliteSql'
 import { readCatalog } from '../../server/integrations/catalogStore'
 import { IntegrationIcon, integrationMark } from '../../ui/integrations/icons'
-import { TypeIcon } from '../../ui/packages/common'
-import { loadTypeMarks, typeMark, typeMarkStore } from '../../ui/packages/typeMark'
+import { TypeIcon } from '../../ui/shared/typeMarks/TypeIcon'
+import { loadTypeMarks, typeMark, typeMarkStore } from '../../ui/shared/typeMarks/typeMark'
 import { BrandMark, markColour } from '../../ui/shared/kit/BrandMark'
 import { SEARCH_PACKAGE_TYPES } from '../../domain/packageTypes/rules'
 // @ts-expect-error: a plain ES module script without types
@@ -84,7 +84,7 @@ describe('brand marks', () => {
     const marks = typeMarkStore(() =>
       attempts++ === 0
         ? Promise.reject(new Error('chunk refused'))
-        : import('../../ui/packages/moreTypeMarks.gen').then((m) => m.MARKS),
+        : import('../../ui/shared/typeMarks/moreTypeMarks.gen').then((m) => m.MARKS),
     )
     const Mark = ({ type }: { type: string }) => <BrandMark spec={marks.useMark(type)} size={18} />
     const first = render(<Mark type="pypi" />)

@@ -7,8 +7,6 @@ import type { XrayAvailability } from '../../domain/platform'
 import { messageText, type Message } from '../shared/messages'
 import { Badge, EmptyState, SeverityChip, Skeleton } from '../shared/kit/Surface'
 import kit from '../shared/kit/page.module.css'
-import { BrandMark } from '../shared/kit/BrandMark'
-import { useTypeMark } from './typeMark'
 import styles from './packages.module.css'
 
 /** Route parameters arrive percent-encoded (package ids hold `://` and `/`). */
@@ -116,10 +114,7 @@ export function SecurityPanel({ xray, scanned, vulnerabilities }: SecurityFacts)
   )
 }
 
-/** The mark of a package type (beside its name, so hidden from assistive technology). */
-export function TypeIcon({ type, size = 18 }: { type: string; size?: number }) {
-  return <BrandMark spec={useTypeMark(type)} size={size} className={styles.typeIcon} />
-}
+export { TypeIcon } from '../shared/typeMarks/TypeIcon'
 
 /** A details page in the shape it will have (header, install command, content) while it loads. */
 export function DetailsSkeleton({ label }: { label: string }) {

@@ -7,9 +7,9 @@
  */
 import { useEffect, useSyncExternalStore } from 'react'
 import { Archive, Boxes, Package } from 'lucide-react'
-import { canonicalPackageType } from '../../domain/packageTypes'
-import type { BrandMarkShape, BrandMarkSpec } from '../shared/kit/BrandMark'
-import { loadOnce } from '../shared/loadOnce'
+import { canonicalPackageType } from '../../../domain/packageTypes'
+import type { BrandMarkShape, BrandMarkSpec } from '../kit/BrandMark'
+import { loadOnce } from '../loadOnce'
 import { MARKS } from './typeMarks.gen'
 
 type MarkSet = Readonly<Record<string, BrandMarkShape>>
