@@ -26,9 +26,11 @@ import {
   type UpstreamRegistry,
 } from '../support/upstreamRegistry'
 import { signInDirectly } from './helpers/catalogSession'
-import { gql } from './helpers/graphql'
+import { gql, type GraphQLReply } from './helpers/graphql'
 
 const NAME = 'provenance-hello'
+/** A package whose versions come from two places, read a page of one version at a time. */
+const PAGED = 'provenance-paged'
 let packed: PackedUpstream
 let upstream: UpstreamRegistry
 let server: TestServer
@@ -84,6 +86,8 @@ const sampleRecord = async () =>
 beforeAll(async () => {
   packed = await startPackedUpstream('remote-provenance', [
     { name: NAME, version: '1.0.0', readme: '# Provenance\n' },
+    { name: PAGED, version: '1.0.0', readme: '# Paged\n' },
+    { name: PAGED, version: '2.0.0', readme: '# Paged\n' },
   ])
   upstream = packed.upstream
   clock = manualClock(Date.parse('2026-06-01T10:00:00Z'))
@@ -131,6 +135,54 @@ describe('provenance of a version', () => {
       repository: 'npm-local',
       upstream: null,
       cachedAt: null,
+    })
+  })
+
+  it('says where each version comes from on every page of a package’s versions', async () => {
+    for (const version of ['1.0.0', '2.0.0']) {
+      const res = await fetch(`${server.url}/artifactory/api/npm/npm/${PAGED}/-/${PAGED}-${version}.tgz`, {
+        headers: { cookie },
+      })
+      expect(res.status).toBe(200)
+      await res.arrayBuffer()
+    }
+    const auth = Buffer.from(`admin:${server.config.adminPassword}`).toString('base64')
+    const published = await fetch(`${server.url}/artifactory/api/npm/npm-local/${PAGED}`, {
+      method: 'PUT',
+      headers: { authorization: `Basic ${auth}`, 'content-type': 'application/json' },
+      body: JSON.stringify(publishBody(PAGED, '3.0.0').body),
+    })
+    expect(published.status).toBeLessThan(300)
+    type Page = {
+      versions: {
+        edges: Array<{ node: { name: string; provenance: Provenance | null } }>
+        pageInfo: { hasNextPage: boolean; endCursor: string | null }
+      }
+    }
+    const seen: Array<{ name: string; provenance: Provenance | null }> = []
+    let after: string | null = null
+    do {
+      const answer: GraphQLReply<Page> = await gql<Page>(
+        server,
+        cookie,
+        `query($after: ID) { versions(filter: { packageId: "npm://${PAGED}" }, first: 1, after: $after) {
+          edges { node { name provenance { ${FIELDS} } } } pageInfo { hasNextPage endCursor } } }`,
+        { after },
+      )
+      expect(answer.body.errors).toBeUndefined()
+      const page: Page = answer.body.data!
+      seen.push(...page.versions.edges.map((e) => e.node))
+      after = page.versions.pageInfo.hasNextPage ? page.versions.pageInfo.endCursor : null
+    } while (after)
+    expect(seen.map((v) => v.name).sort()).toEqual(['1.0.0', '2.0.0', '3.0.0'])
+    // Each page says what the version's own page says.
+    for (const v of seen) expect(v.provenance, v.name).toEqual(await provenanceOf(`npm://${PAGED}`, v.name))
+    expect(
+      Object.fromEntries(seen.map((v) => [v.name, [v.provenance?.kind, v.provenance?.repository]])),
+    ).toEqual({
+      '1.0.0': ['cached', 'npm-remote'],
+      '2.0.0': ['cached', 'npm-remote'],
+      '3.0.0': ['local', 'npm-local'],
     })
   })
 
