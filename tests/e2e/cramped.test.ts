@@ -250,6 +250,43 @@ describe('cramped at 1024 px (e2e)', () => {
       expect(await linesOfText(npmrc, piece), piece).toBe(1)
   })
 
+  it('a wrapped line of a command starts further in than the lines it continues', async () => {
+    const page = await show('developer', 'set-me-up')
+    const panel = page.getByRole('complementary', { name: 'Set Me Up' })
+    await chooseOption(page, panel.getByRole('combobox', { name: 'Package type' }), 'npm')
+    const npmrc = panel.locator('pre', { hasText: 'registry=' }).first()
+    await npmrc.waitFor()
+    // Where each drawn line starts, for lines that begin a line of the file and for those that
+    // continue one: the .npmrc's registry line wrapped to the same edge as the next line began.
+    const starts = await npmrc.evaluate((pre) => {
+      const walker = document.createTreeWalker(pre, NodeFilter.SHOW_TEXT)
+      const lines = new Map<number, { x: number; first: boolean }>()
+      let newLine = true
+      const range = document.createRange()
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const text = node as Text
+        for (let i = 0; i < text.data.length; i++) {
+          const c = text.data[i]!
+          if (c === '\n') newLine = true
+          if (/\s/.test(c)) continue
+          range.setStart(text, i)
+          range.setEnd(text, i + 1)
+          const r = range.getBoundingClientRect()
+          const top = Math.round(r.top)
+          if (!lines.has(top)) lines.set(top, { x: r.left, first: newLine })
+          newLine = false
+        }
+      }
+      return [...lines.values()]
+    })
+    const first = starts.filter((l) => l.first).map((l) => l.x)
+    const continued = starts.filter((l) => !l.first).map((l) => l.x)
+    expect(first.length).toBeGreaterThan(1)
+    expect(continued.length).toBeGreaterThan(0)
+    expect(Math.max(...first) - Math.min(...first)).toBeLessThan(1)
+    expect(Math.min(...continued)).toBeGreaterThan(Math.max(...first) + 8)
+  })
+
   it('a settings form alone on its page takes the page, not a third of it', async () => {
     const page = await show('admin', 'admin-crowd')
     const form = await box(page, page.getByRole('form', { name: 'Crowd / JIRA settings' }))
