@@ -49,7 +49,7 @@ const routes: RouteModule = async (app, ctx) => {
     '/xray/api/v1/reports',
     {
       schema: documented(
-        'Asks for a report (vulnerabilities, licenses or violations) over indexed repositories and (violations) builds, none chosen meaning all; 202, made in the background',
+        'Asks for a report (vulnerabilities, licenses or violations) over indexed repositories and builds, none chosen meaning all; 202, made in the background',
         {
           body: {
             type: 'object',
@@ -83,8 +83,6 @@ const routes: RouteModule = async (app, ctx) => {
       if (unknown.length > 0)
         throw new HttpError(400, `Not an indexed repository: ${unknown.join(', ')}`, 'VALIDATION')
       const builds = request.body.builds ?? []
-      if (builds.length > 0 && request.body.kind !== 'violations')
-        throw new HttpError(400, 'Builds are resources of a violations report only', 'VALIDATION')
       const unknownBuilds = await store.unknownBuilds(builds)
       if (unknownBuilds.length > 0)
         throw new HttpError(400, `No build named ${unknownBuilds.join(', ')}`, 'VALIDATION')

@@ -286,6 +286,16 @@ export class ReportStore {
     return Number(row?.n ?? 0)
   }
 
+  /** Which of these versions the chosen repositories' scope holds already. */
+  async inScope(repositories: readonly string[], ids: readonly string[]): Promise<Set<string>> {
+    if (ids.length === 0) return new Set()
+    const rows = await this.sql.all<{ id: string }>(
+      `SELECT v.id FROM catalog_versions v WHERE ${scope(repositories)} AND v.id IN (${placeholders(ids.length)})`,
+      [...repositories, ...ids],
+    )
+    return new Set(rows.map((r) => r.id))
+  }
+
   /** The next ids in scope after `after`, in id order. */
   async versionIds(repositories: readonly string[], after: string, limit: number): Promise<string[]> {
     const rows = await this.sql.all<{ id: string }>(

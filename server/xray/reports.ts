@@ -10,6 +10,7 @@ import { isoNow } from '../clock'
 import type { ServerContext } from '../context'
 import { csvLine } from '../../domain/xray'
 import { buildResourceOf } from '../../domain/builds/rules'
+import { buildStore, versionsHeldBy } from '../builds/store'
 import {
   ReportStore,
   type Cell,
@@ -201,28 +202,52 @@ export function createReports(ctx: ServerContext) {
   let queue: Promise<void> = Promise.resolve()
   let stopped = false
 
+  /** The versions the runs of these builds hold, each once, in id order. */
+  const heldBy = async (builds: readonly string[]): Promise<string[]> => {
+    const runs = buildStore(ctx.sql)
+    const held = new Set<string>()
+    for (const run of await runs.list()) {
+      if (!builds.includes(run.name)) continue
+      const detail = await runs.detail(run.name, run.number)
+      if (detail) for (const v of versionsHeldBy(detail)) held.add(v)
+    }
+    return [...held].sort()
+  }
+
   const run = async (id: string): Promise<void> => {
     const r = await store.get(id)
     if (!r || stopped) return
     try {
       const scope = scopeOf(r)
-      // Only a violations report reads builds: their runs count in its progress.
-      const runs = r.kind === 'violations' ? await store.buildRunsInScope(scope.builds) : 0
-      await store.start(id, (scope.versions ? await store.versionsInScope(r.repositories) : 0) + runs)
+      // A violations report reads the builds' own violations (their runs count in its progress);
+      // the others read the versions the chosen builds hold, those the repositories chosen do not.
+      const violations = r.kind === 'violations'
+      const runs = violations ? await store.buildRunsInScope(scope.builds) : 0
+      const held = violations || scope.builds === 'all' ? [] : await heldBy(scope.builds)
+      const chosen = scope.versions ? await store.inScope(r.repositories, held) : new Set<string>()
+      const extra = held.filter((v) => !chosen.has(v))
+      await store.start(
+        id,
+        (scope.versions ? await store.versionsInScope(r.repositories) : 0) + extra.length + runs,
+      )
       let after = ''
       let done = 0
       let rows = 0
-      for (; scope.versions;) {
+      const read = async (ids: readonly string[]) => {
         if (stopped) throw new Error('The platform stopped before the report was done')
-        const ids = await store.versionIds(r.repositories, after, BATCH)
-        if (ids.length === 0) break
         const batch = await rowsOf(store, r.kind, ids, now())
         done += ids.length
         await store.append(id, rows, batch, done)
         rows += batch.length
-        after = ids.at(-1)!
         await new Promise((resolve) => setImmediate(resolve))
       }
+      for (; scope.versions;) {
+        const ids = await store.versionIds(r.repositories, after, BATCH)
+        if (ids.length === 0) break
+        await read(ids)
+        after = ids.at(-1)!
+      }
+      for (let i = 0; i < extra.length; i += BATCH) await read(extra.slice(i, i + BATCH))
       if (runs > 0) await store.append(id, rows, await buildRowsOf(store, scope.builds, now()), done + runs)
       await store.finish(id, now())
     } catch (error) {

@@ -148,7 +148,7 @@ async function violationsReport(builds?: string[]): Promise<Report> {
 }
 
 describe('a violations report', () => {
-  it('holds the violations of the builds chosen, each with the version it was found in, in CSV and JSON', async () => {
+  it('holds the violations of the builds chosen, each with the version it was found in, in CSV and JSON; a vulnerability report the versions they hold', async () => {
     const policy = securityPolicy('reported-high', 'high')
     expect((await api('POST', '/xray/api/v1/policies', admin, policy)).status).toBe(201)
     const watch = {
@@ -211,12 +211,22 @@ describe('a violations report', () => {
     const inForce = (await api<Page>('GET', '/xray/api/v1/violations', developer)).body.total
     expect(everything.page).toHaveLength(inForce)
 
-    // Builds are a violations report's resources only, and named by a run.
-    const vulnerabilities = await api('POST', '/xray/api/v1/reports', developer, {
+    // A vulnerability or licence report over a build reads the versions it holds.
+    const asked = await api<Report>('POST', '/xray/api/v1/reports', developer, {
       kind: 'vulnerabilities',
       builds: ['shop-api'],
     })
-    expect(vulnerabilities.status).toBe(400)
+    expect(asked.status).toBe(202)
+    await reportsFor(server.ctx).idle()
+    const vulnerabilities = (
+      await api<Report>('GET', `/xray/api/v1/reports/${asked.body.id}?limit=1000`, developer)
+    ).body
+    expect(vulnerabilities).toMatchObject({ status: 'done', total: 1, done: 1 })
+    expect(vulnerabilities.page.length).toBeGreaterThan(0)
+    expect(new Set(vulnerabilities.page.map((row) => `${String(row[0])}@${String(row[1])}`))).toEqual(
+      new Set(['lodash@4.17.15']),
+    )
+    // Builds are named by a run.
     const unknown = await api('POST', '/xray/api/v1/reports', developer, {
       kind: 'violations',
       builds: ['nope'],
