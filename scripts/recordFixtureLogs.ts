@@ -3,7 +3,9 @@
  * effects and HTTP adapters) against the reference server on an ephemeral loopback port.
  * Run it only to add logs of a new format or new sessions: never to make a failing fixture
  * test pass (an event that changed needs an upcaster, so the old logs keep replaying).
- *   npx tsx scripts/recordFixtureLogs.ts
+ *   npx tsx scripts/recordFixtureLogs.ts --suffix=NewFormat [session …]
+ * writes `<session><suffix>.ndjson` for the named sessions (all without a name), and refuses to
+ * write over a kept log: a new format's logs go beside the older formats', never in their place.
  */
 import { writeFileSync } from 'node:fs'
 import { firstValueFrom, filter, debounceTime, timeout, merge, of } from 'rxjs'
@@ -68,14 +70,18 @@ const sessions: Record<string, Session> = {
   },
 }
 
-async function main(): Promise<void> {
+async function main(args: ReadonlyArray<string>): Promise<void> {
+  const suffix = args.find((a) => a.startsWith('--suffix='))?.slice('--suffix='.length) ?? ''
+  const named = args.filter((a) => !a.startsWith('--'))
+  const chosen = Object.entries(sessions).filter(([name]) => named.length === 0 || named.includes(name))
   const server = await startTestServer()
   try {
-    for (const [name, run] of Object.entries(sessions)) {
+    for (const [name, run] of chosen) {
       const app = createApp({ ports: createScriptPorts({ platformUrl: server.url }) })
       await run(app, (secret) => app.stashSecret(secret))
-      const file = `tests/fixtures/logs/${name}.ndjson`
-      writeFileSync(file, app.exportLog())
+      const file = `tests/fixtures/logs/${name}${suffix}.ndjson`
+      // `wx`: a kept log is never written over (it records its build's format).
+      writeFileSync(file, app.exportLog(), { flag: 'wx' })
       process.stdout.write(`${file}: ${app.exportLog().split('\n').length - 3} events\n`)
       app.dispose()
     }
@@ -84,4 +90,4 @@ async function main(): Promise<void> {
   }
 }
 
-await main()
+await main(process.argv.slice(2))
