@@ -299,3 +299,43 @@ describe('where the package page says its versions come from', { timeout: 20_000
     expect(within(older!).getByRole('cell', { name: 'Local, in npm-local' })).toBeInTheDocument()
   })
 })
+
+describe('where versions come from, past the first page of versions', { timeout: 30_000 }, () => {
+  it('the versions of a later page say their own source, in the facts and the releases', async () => {
+    const count = 150
+    const pkg = makePackage('paged', { versionsCount: count, latestVersion: `1.0.${count}` })
+    // The newest 100 (the first page) local, the older 50 cached from the remote.
+    const versions = Array.from({ length: count }, (_, i) =>
+      makeVersion(pkg, `1.0.${count - i}`, {
+        provenance:
+          i < 100
+            ? { kind: 'local', repository: 'npm-local' }
+            : {
+                kind: 'cached',
+                repository: 'npm-remote',
+                upstream: UPSTREAM,
+                cachedAt: '2026-06-01T10:00:00.000Z',
+              },
+      }),
+    )
+    const api = fakePackagesApi({ packages: [pkg], versions: { [pkg.id]: versions } })
+    renderArea(<PackagesArea />, { path: '/packages/npm%3A%2F%2Fpaged', pattern: PATTERN, api })
+    await screen.findByRole('heading', { level: 1, name: 'paged' }, { timeout: 15_000 })
+    const sources = () => {
+      const facts = screen.getByRole('complementary', { name: 'Package facts' })
+      const value = within(facts).getByText('Source', { selector: 'dt' }).nextElementSibling as HTMLElement
+      return Array.from(value.children, (c) => c.textContent)
+    }
+    expect(sources()).toEqual(['Local, in npm-local'])
+    await userEvent.click(screen.getByRole('button', { name: 'Load more versions' }))
+    await waitFor(() => expect(sources()).toEqual(['Local, in npm-local', 'Cached from npm-remote']))
+    await userEvent.click(screen.getByRole('tab', { name: 'Releases' }))
+    const table = await screen.findByRole('table', { name: 'Releases' })
+    const row = (name: string) =>
+      within(table)
+        .getAllByRole('row')
+        .find((r) => within(r).queryByText(name, { exact: true }))!
+    expect(within(row('1.0.150')).getByRole('cell', { name: 'Local, in npm-local' })).toBeInTheDocument()
+    expect(within(row('1.0.1')).getByRole('cell', { name: 'Cached from npm-remote' })).toBeInTheDocument()
+  })
+})
