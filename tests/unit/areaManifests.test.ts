@@ -13,6 +13,7 @@ import { areas } from '../../domain/app'
 import { shellRoutes } from '../../domain/navigation/routes'
 import { createBrowserPorts } from '../../adapters/browser/browserPorts'
 import { createScriptPorts } from '../../composition/scriptPorts'
+import type { PartName } from '../../ui/shared/parts'
 
 describe('the areas’ manifests', () => {
   it('name every area of the app, in its order', () => {
@@ -46,5 +47,21 @@ describe('the areas’ manifests', () => {
     const shell = new Set(['errors', 'shell', 'plugin'])
     const missing = shellRoutes.filter((r) => !shell.has(r.area) && !screens.has(r.area)).map((r) => r.name)
     expect(missing).toEqual([])
+  })
+})
+
+// A piece one area lends another's screen (ui/shared/parts.tsx) reaches that screen only if the
+// lending area's manifest names it: a piece no manifest names draws nothing, silently.
+// Every name screens ask for; a Record so a new name added to PartProps must be listed here.
+const EVERY_PART: Readonly<Record<PartName, true>> = {
+  'profile/tokens': true,
+  'gettingStarted/personalization': true,
+  'shell/gettingStarted': true,
+  'shell/quickSetup': true,
+}
+
+describe('the pieces areas lend each other', () => {
+  it.each(Object.keys(EVERY_PART) as PartName[])('%s is lent by exactly one manifest', (name) => {
+    expect(areaManifests.filter((m) => m.parts?.[name] !== undefined).map((m) => m.key)).toHaveLength(1)
   })
 })
