@@ -276,8 +276,10 @@ export function createReports(ctx: ServerContext) {
         createdBy: input.by,
         created: now(),
       })
+      // Read before it is queued: a small report can be done before a read after it answers.
+      const recorded = (await store.get(id))!
       queue = queue.then(() => run(id))
-      return (await store.get(id))!
+      return recorded
     },
     /** Reports this node left unfinished when it last stopped: failed, with why. */
     recover: () =>
