@@ -1,7 +1,7 @@
 import { mergeMap, switchMap } from 'rxjs'
 import { isLeft, left, map } from 'fp-ts/Either'
 import { pipe } from 'fp-ts/function'
-import { PASSWORD_LOST } from '../../domain/admin/events'
+import { PASSWORD_LOST } from '../../domain/shared/failure'
 import type { CredentialsChange } from '../../domain/repositories/remote'
 import type { Ports, UpstreamCredentialsInput } from '../../adapters/ports'
 import {

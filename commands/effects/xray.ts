@@ -10,7 +10,7 @@ import {
   isRescanUnfinished,
 } from '../../domain/xray/rules'
 import type { XrayAsk, XrayChange } from '../../domain/xray/types'
-import { PASSWORD_LOST } from '../../domain/admin/events'
+import { PASSWORD_LOST } from '../../domain/shared/failure'
 import type { Ports, Result } from '../../adapters/ports'
 import { ofType, request } from './operators'
 import type { Effect, EffectTable } from './types'

@@ -160,11 +160,7 @@ export const SaveRequested = defineEvent(
   t.type({ form: Form, requestId: t.string, op: SaveOp }),
 )
 export const Saved = defineEvent('admin/Saved', t.type({ form: Form, requestId: t.string, op: SaveOp }))
-/**
- * The code of a save's failure when the password typed for it was gone from the vault before
- * the request (taken already): the admin pages word it as `passwordLost`.
- */
-export const PASSWORD_LOST = 'PASSWORD_LOST'
+export { PASSWORD_LOST } from '../shared/failure'
 export const SaveFailed = defineEvent(
   'admin/SaveFailed',
   t.type({ form: Form, requestId: t.string, failure: Failure }),

@@ -2,7 +2,7 @@
  * The admin pages' message keys with their data (beside the shared form keys): what the admin
  * form rules return, worded by the admin pages' catalogue (ui/admin/messages.ts).
  */
-import type { FormMessage, Message } from '../shared/messages'
+import type { FormMessage, Message, SaveMessage } from '../shared/messages'
 
 export type AdminMessage =
   | FormMessage
@@ -20,4 +20,4 @@ export type AdminMessage =
   | { readonly key: 'unknownAction'; readonly action: string }
   | { readonly key: 'notAGeneralConfig' }
   | { readonly key: 'alreadyMember'; readonly name: string }
-  | { readonly key: 'passwordLost' }
+  | SaveMessage

@@ -1,5 +1,5 @@
-import type { Failure } from '../shared/failure'
 import type { Loadable } from '../shared/loadable'
+import type { SaveState } from '../shared/save'
 
 export interface GeneralConfig {
   readonly serverName: string
@@ -108,12 +108,7 @@ export interface AdminData {
 }
 export type AdminResource = keyof AdminData
 
-/** A form's submission (the values stay in the form, so nothing typed is lost on a failure). */
-export type SaveState =
-  | { readonly status: 'idle' }
-  | { readonly status: 'pending'; readonly requestId: string }
-  | { readonly status: 'done'; readonly requestId: string }
-  | { readonly status: 'failed'; readonly requestId: string; readonly failure: Failure }
+export type { SaveState } from '../shared/save'
 
 export type AdminForm =
   | 'generalConfig'

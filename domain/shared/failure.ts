@@ -38,6 +38,12 @@ export const Failure = t.intersection([
 ])
 export type Failure = t.TypeOf<typeof Failure>
 
+/**
+ * The code of a save's failure when the password typed for it was gone from the vault before
+ * the request (taken already): the forms word it as `passwordLost` (ui/shared/SaveError.tsx).
+ */
+export const PASSWORD_LOST = 'PASSWORD_LOST'
+
 export const failureMessage = (f: Failure, fallback: string): string =>
   f.kind === 'status' && f.message.trim() !== '' ? f.message : fallback
 

@@ -16,6 +16,12 @@ export type FieldMessage =
   | { readonly key: 'jsonFileExtension' }
   | { readonly key: 'fileSize' }
 
+/**
+ * What a refused save says above its form (ui/shared/SaveError.tsx), worded by the forms'
+ * catalogue: the password typed for it was lost, or the changes were not saved.
+ */
+export type SaveMessage = { readonly key: 'passwordLost' } | { readonly key: 'changesNotSaved' }
+
 /** The keys worded by the console's catalogue (ui/shared/messages.ts). */
 export type Message =
   | { readonly key: 'mandatory' }

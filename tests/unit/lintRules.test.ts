@@ -69,6 +69,14 @@ describe('lint rules of the design', { timeout: 60_000 }, () => {
     expect(await ruleIds(composition, 'ui/chrome.tsx')).not.toContain(rule)
   })
 
+  it('lets no file cross, not even the last ones that did (no allow-list)', async () => {
+    const rule = 'ui-features/no-cross-feature-imports'
+    const pieces = "import { SaveError } from '../admin/shared'\nexport const x = SaveError\n"
+    expect(await ruleIds(pieces, 'ui/repositories/index.tsx')).toContain(rule)
+    const css = "import admin from '../admin/admin.module.css'\nexport const x = admin\n"
+    expect(await ruleIds(css, 'ui/repositories/index.tsx')).toContain(rule)
+  })
+
   it('refuses dangerouslySetInnerHTML outside the one sanitising module', async () => {
     const code = 'export const X = (p: { h: string }) => <div dangerouslySetInnerHTML={{ __html: p.h }} />\n'
     expect(await ruleIds(code, 'ui/packages/Bad.tsx')).toContain('no-restricted-syntax')

@@ -8,7 +8,7 @@ import { Checkbox, CheckboxList, EditorPage, Field, SaveError, useResource, useS
 import { ListPage, NamedTable, editPath, useDeletion, yesNo } from './ListPage'
 import { Button, buttonClass } from '../shared/kit/Button'
 import { formActionsClass } from '../shared/kit/Field'
-import styles from './admin.module.css'
+import forms from '../shared/forms.module.css'
 
 const LIST = '/admin/management/groups'
 
@@ -79,7 +79,7 @@ function GroupForm({ users, initial }: { users: ReadonlyArray<string>; initial?:
   )
   return (
     <form
-      className={styles.form}
+      className={forms.form}
       noValidate
       aria-label="Group"
       onSubmit={submit((group) =>

@@ -21,6 +21,7 @@ import { Button, buttonClass } from '../shared/kit/Button'
 import { Field as KitField, formActionsClass } from '../shared/kit/Field'
 import { Select } from '../shared/kit/Select'
 import surface from '../shared/kit/surface.module.css'
+import forms from '../shared/forms.module.css'
 import styles from './admin.module.css'
 
 const LIST = '/admin/management/permissions'
@@ -110,7 +111,7 @@ function PermissionForm({ known, initial }: { known: Known; initial?: Permission
     })
   return (
     <form
-      className={styles.form}
+      className={forms.form}
       noValidate
       aria-label="Permission"
       onSubmit={form.submit((v) => {
@@ -141,11 +142,11 @@ function PermissionForm({ known, initial }: { known: Known; initial?: Permission
       <h2 className={surface.cardTitle}>Users and groups</h2>
       {principals.length === 0 && <p className={styles.muted}>No user or group has any action yet.</p>}
       {principals.map((row, at) => (
-        <fieldset key={`${row.kind}:${row.name}`} className={styles.choices}>
+        <fieldset key={`${row.kind}:${row.name}`} className={forms.choices}>
           <legend>
             {row.kind} {row.name}
           </legend>
-          <div className={styles.choiceGrid}>
+          <div className={forms.choiceGrid}>
             {PERMISSION_ACTIONS.map((action) => (
               <Checkbox
                 key={action}

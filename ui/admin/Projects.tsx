@@ -17,6 +17,7 @@ import { EmptyState, KeyValue } from '../shared/kit/Surface'
 import { RelativeTime } from '../shared/kit/RelativeTime'
 import kit from '../shared/kit/page.module.css'
 import { LinkTabs } from '../shared/kit/LinkTabs'
+import forms from '../shared/forms.module.css'
 import styles from './admin.module.css'
 
 /** What a project is for, under a list of few (the page was an empty state over empty space). */
@@ -82,7 +83,7 @@ export function ProjectCreate() {
     <section aria-labelledby="page-title" className={kit.page}>
       <Toolbar title="Create Project" />
       <form
-        className={styles.form}
+        className={forms.form}
         onSubmit={submit((project) =>
           dispatch({ type: 'admin/Save', form: 'project', op: { kind: 'createProject', project } }),
         )}
@@ -250,7 +251,7 @@ function MembersEditor({ projectKey, initial }: { projectKey: string; initial: R
         onRemove={(m) => setMembers(members.filter((x) => x !== m))}
       />
       <form
-        className={styles.form}
+        className={forms.form}
         onSubmit={adding.submit(({ name }) => {
           setMembers([...members, { name: name.trim(), roles: [role] }])
           adding.reset({ name: '' })

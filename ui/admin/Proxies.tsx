@@ -9,7 +9,7 @@ import { ListPage, NamedTable, editPath, useDeletion, yesNo } from './ListPage'
 import { Button, buttonClass } from '../shared/kit/Button'
 import { formActionsClass } from '../shared/kit/Field'
 import kit from '../shared/kit/page.module.css'
-import styles from './admin.module.css'
+import forms from '../shared/forms.module.css'
 
 const LIST = '/admin/proxies/configuration/list'
 
@@ -103,7 +103,7 @@ function ProxyForm({ create, initial }: { create: boolean; initial?: Proxy }) {
     )
   })
   return (
-    <form className={styles.form} onSubmit={onSubmit} noValidate aria-label="Proxy">
+    <form className={forms.form} onSubmit={onSubmit} noValidate aria-label="Proxy">
       <SaveError save={save} />
       {create && <Field label="Proxy key" required {...bind('key')} />}
       <Field label="Host" required {...bind('host')} />

@@ -34,6 +34,7 @@ import {
   type LicenceStanding,
   type LicenceSummary,
 } from '../../domain/admin'
+import forms from '../shared/forms.module.css'
 import styles from './admin.module.css'
 
 // The kit's file picker in a chunk of its own (the deploy dialog's too), loaded with the form: in
@@ -106,7 +107,7 @@ function GeneralForm({ initial }: { initial: GeneralConfig }) {
   }
   return (
     <form
-      className={styles.form}
+      className={forms.form}
       onSubmit={submit((config) =>
         dispatch({ type: 'admin/Save', form: 'generalConfig', op: { kind: 'saveGeneralConfig', config } }),
       )}
@@ -180,7 +181,7 @@ function LogoUpload() {
     })
   }
   return (
-    <section aria-label="Logo" className={styles.form}>
+    <section aria-label="Logo" className={forms.form}>
       <h2 className={styles.sectionTitle}>Logo</h2>
       {uploaded ? (
         <div className={styles.logoPreview}>

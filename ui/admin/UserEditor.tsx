@@ -9,7 +9,7 @@ import { adminText } from './messages'
 import { Checkbox, CheckboxList, EditorPage, Field, SaveError, useResource, useSaveState } from './shared'
 import { RelativeTime } from '../shared/kit/RelativeTime'
 import { Button, buttonClass } from '../shared/kit/Button'
-import styles from './admin.module.css'
+import forms from '../shared/forms.module.css'
 
 const LIST = '/admin/management/users'
 
@@ -79,7 +79,7 @@ function UserForm({ groups, initial }: { groups: ReadonlyArray<Group>; initial?:
     )
   })
   return (
-    <form className={styles.form} onSubmit={onSubmit} noValidate aria-label="User">
+    <form className={forms.form} onSubmit={onSubmit} noValidate aria-label="User">
       <SaveError save={save} />
       {create ? (
         <Field label="Username" required autoComplete="off" {...bind('name')} />

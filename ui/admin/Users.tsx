@@ -13,6 +13,7 @@ import { Badge, EmptyState } from '../shared/kit/Surface'
 import { RelativeTime } from '../shared/kit/RelativeTime'
 import kit from '../shared/kit/page.module.css'
 import surface from '../shared/kit/surface.module.css'
+import forms from '../shared/forms.module.css'
 import styles from './admin.module.css'
 
 const mfaText = (u: AdminUser) =>
@@ -111,7 +112,7 @@ function InviteForm() {
   const { bind, submit } = useForm({ email: '' }, validateInvitation, adminText)
   return (
     <form
-      className={`${styles.form} ${styles.inviteForm}`}
+      className={`${forms.form} ${styles.inviteForm}`}
       aria-label="Invite a user"
       noValidate
       onSubmit={submit(({ email }) => {

@@ -33,8 +33,6 @@ export function adminText(message: AdminMessage): string {
       return 'The file does not hold a general configuration'
     case 'alreadyMember':
       return `${message.name} is already a member`
-    case 'passwordLost':
-      return 'The password was lost: type it again'
     default:
       return formText(message)
   }

@@ -1,25 +1,20 @@
-import { Children, useEffect, useId, useState, type ReactNode } from 'react'
-import {
-  PASSWORD_LOST,
-  type AdminForm,
-  type AdminResource,
-  type Loadable,
-  type SaveState,
-} from '../../domain/admin'
-import { failureMessage } from '../../domain/shared/failure'
-import { adminText } from './messages'
+import { Children, useEffect, type ReactNode } from 'react'
+import type { AdminForm, AdminResource, Loadable, SaveState } from '../../domain/admin'
 import { whatHappened } from '../shared/failureText'
 import { useDispatch, useQuery } from '../shared/appContext'
-import { Trash2, Inbox } from 'lucide-react'
-import { Button, IconButton } from '../shared/kit/Button'
+import { Inbox } from 'lucide-react'
 import { Checkbox as KitCheckbox } from '../shared/kit/Checkbox'
 import { FailureNote, LoadFailure } from '../shared/kit/LoadFailure'
 import { EmptyState, PageHeader, Skeleton } from '../shared/kit/Surface'
 import kit from '../shared/kit/page.module.css'
+import forms from '../shared/forms.module.css'
 import styles from './admin.module.css'
 
 // Its own module, so a screen that only needs a field (the support zone's form) loads only that.
 export { Field } from '../shared/kit/TextField'
+// The repository form's too, so they live in ui/shared; the admin pages take them from here.
+export { SaveError } from '../shared/SaveError'
+export { DeleteButton } from '../shared/DeleteButton'
 
 /** Loads a resource when the page opens (and when its key changes). */
 export function useResource<R extends AdminResource>(resource: R, key?: string) {
@@ -116,18 +111,6 @@ export function Loaded<A>({
   )
 }
 
-/** The server's answer to a failed save, above the form (the form keeps what was typed). */
-export function SaveError({ save }: { save: SaveState }) {
-  if (save.status !== 'failed') return null
-  return (
-    <FailureNote>
-      {save.failure.code === PASSWORD_LOST
-        ? adminText({ key: 'passwordLost' })
-        : failureMessage(save.failure, 'The changes could not be saved')}
-    </FailureNote>
-  )
-}
-
 export function Checkbox({
   label,
   value,
@@ -158,12 +141,12 @@ export function CheckboxList({
   // Chosen names the options no longer list stay visible, so saving does not drop them silently.
   const all = [...options, ...value.filter((v) => !options.includes(v))]
   return (
-    <fieldset className={styles.choices}>
+    <fieldset className={forms.choices}>
       <legend>{legend}</legend>
       {all.length === 0 ? (
         <p className={styles.muted}>{empty}</p>
       ) : (
-        <div className={styles.choiceGrid}>
+        <div className={forms.choiceGrid}>
           {all.map((option) => (
             <Checkbox
               key={option}
@@ -175,56 +158,6 @@ export function CheckboxList({
         </div>
       )}
     </fieldset>
-  )
-}
-
-/**
- * Delete with a confirmation in place: the first click asks, the second one deletes. Its icon
- * alone, named for assistive technology and on hover: worded, it took 90 px of each list's
- * row beside names of 100 to 170 px at 1024 px (Users, Groups, Permissions, Repositories).
- */
-export function DeleteButton({
-  what,
-  name,
-  disabled,
-  onConfirm,
-}: {
-  what: string
-  name: string
-  disabled?: boolean
-  onConfirm: () => void
-}) {
-  const [asking, setAsking] = useState(false)
-  const id = useId()
-  if (!asking)
-    return (
-      <IconButton
-        size="sm"
-        icon={<Trash2 size={16} aria-hidden />}
-        label={`Delete ${what} ${name}`}
-        disabled={disabled}
-        onClick={() => setAsking(true)}
-      />
-    )
-  return (
-    <span role="alertdialog" aria-labelledby={id} className={styles.confirm}>
-      <span id={id}>
-        Delete {what} {name}?
-      </span>
-      <Button
-        variant="danger"
-        size="sm"
-        onClick={() => {
-          setAsking(false)
-          onConfirm()
-        }}
-      >
-        Delete
-      </Button>
-      <Button size="sm" autoFocus onClick={() => setAsking(false)}>
-        Cancel
-      </Button>
-    </span>
   )
 }
 

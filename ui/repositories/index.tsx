@@ -20,7 +20,10 @@ import { useApp, useDispatch, useQuery } from '../shared/appContext'
 import { isReadOnlyMode } from '../../domain/platform'
 import { messageText } from '../shared/messages'
 import { repositoryProblemText } from './messages'
-import { Checkbox, DeleteButton, Field, SaveError } from '../admin/shared'
+import { Field } from '../shared/kit/TextField'
+import { Checkbox } from '../shared/kit/Checkbox'
+import { DeleteButton } from '../shared/DeleteButton'
+import { SaveError } from '../shared/SaveError'
 import { TypeIcon } from '../shared/typeMarks/TypeIcon'
 import { formatBytes } from '../shared/sizes'
 import { Select } from '../shared/kit/Select'
@@ -28,7 +31,7 @@ import { formActionsClass } from '../shared/kit/Field'
 import { FailureNote, LoadFailure } from '../shared/kit/LoadFailure'
 import { Clamped, EmptyState, PageHeader, Skeleton } from '../shared/kit/Surface'
 import { Button, IconButton, buttonClass } from '../shared/kit/Button'
-import admin from '../admin/admin.module.css'
+import forms from '../shared/forms.module.css'
 import { Table } from '../shared/kit/Table'
 import { shownData } from '../../domain/shared/loadable'
 import kit from '../shared/kit/page.module.css'
@@ -360,7 +363,7 @@ function EditorForm({
   )
   return (
     <form
-      className={`${admin.form} ${styles.editor}`}
+      className={`${forms.form} ${styles.editor}`}
       noValidate
       aria-label="Repository"
       onSubmit={(e) => {
@@ -457,7 +460,7 @@ function EditorForm({
           title="Members"
           help={`The ${form.packageType} repositories it serves as one, asked in this order; deployments go to the default deployment repository.`}
         >
-          <fieldset className={admin.choices}>
+          <fieldset className={forms.choices}>
             <legend>Member repositories (in resolution order)</legend>
             {candidates.length === 0 ? (
               <p>No other {form.packageType} repository exists yet.</p>
@@ -466,8 +469,8 @@ function EditorForm({
                 <Checkbox
                   key={r.key}
                   label={`${r.key} (${REPOSITORY_KIND_LABEL[r.kind]})`}
-                  value={form.members.includes(r.key)}
-                  onChange={(on) =>
+                  checked={form.members.includes(r.key)}
+                  onCheckedChange={(on) =>
                     set({ members: on ? [...form.members, r.key] : form.members.filter((m) => m !== r.key) })
                   }
                 />
@@ -504,7 +507,7 @@ function ClientChoices({ keys }: { readonly keys: ReadonlyArray<string> }) {
   const types = REPOSITORY_PACKAGE_TYPES.filter((t) => keys.includes(quickRepositoryKeys(t).virtual))
   if (types.length === 0) return null
   return (
-    <div className={admin.choiceGrid}>
+    <div className={forms.choiceGrid}>
       {types.map((t) => (
         <Button
           key={t}
@@ -537,7 +540,7 @@ function QuickCreation() {
         description="Choose package types: a local, a remote (where the type has a public upstream) and a virtual repository are created for each."
       />
       <form
-        className={admin.form}
+        className={forms.form}
         noValidate
         aria-label="Quick Repository Creation"
         onSubmit={(e) => {
@@ -548,15 +551,15 @@ function QuickCreation() {
         }}
       >
         <SaveError save={quick} />
-        <fieldset className={admin.choices}>
+        <fieldset className={forms.choices}>
           <legend>Package types</legend>
-          <div className={admin.choiceGrid}>
+          <div className={forms.choiceGrid}>
             {REPOSITORY_PACKAGE_TYPES.map((t) => (
               <Checkbox
                 key={t}
                 label={t}
-                value={chosen.includes(t)}
-                onChange={(on) => setChosen(on ? [...chosen, t] : chosen.filter((c) => c !== t))}
+                checked={chosen.includes(t)}
+                onCheckedChange={(on) => setChosen(on ? [...chosen, t] : chosen.filter((c) => c !== t))}
               />
             ))}
           </div>
@@ -566,7 +569,7 @@ function QuickCreation() {
             problem was bare text, the result bare lines under the card, no way back). */}
         {problem && <FailureNote>{problem}</FailureNote>}
         {quick.status === 'done' && (
-          <div role="status" className={admin.done}>
+          <div role="status" className={forms.done}>
             Created: {quickResult.created.length > 0 ? quickResult.created.join(', ') : 'none'}.
             {quickResult.existing.length > 0 && ` Already there: ${quickResult.existing.join(', ')}.`}{' '}
             <Link href="/repos">See the repositories</Link>
