@@ -9,6 +9,7 @@ export const xrayCommandCodecs: CommandCodecs<XrayCommand> = {
     kind: t.keyof({ licenses: null, violations: null, vulnerabilities: null }),
     name: t.string,
     repositories: t.array(t.string),
+    builds: t.array(t.string),
   }),
   'xray/DeletePolicy': t.type({ name: t.string }),
   'xray/DeleteReport': t.type({ id: t.string, name: t.string }),

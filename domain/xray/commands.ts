@@ -20,12 +20,16 @@ export type XrayCommand =
   | { readonly type: 'xray/ImportAdvisoryFile'; readonly fileRef: string; readonly name: string }
   /** Scan again for a stored import of advisories (Retry after its rescan failed). */
   | { readonly type: 'xray/RescanImport'; readonly id: number }
-  /** Ask the platform for a report over indexed repositories (none: all of them). */
+  /**
+   * Ask the platform for a report over indexed repositories and builds, by name (neither chosen:
+   * every indexed repository and every build).
+   */
   | {
       readonly type: 'xray/CreateReport'
       readonly kind: ReportKind
       readonly name: string
       readonly repositories: ReadonlyArray<string>
+      readonly builds: ReadonlyArray<string>
     }
   | { readonly type: 'xray/DeleteReport'; readonly id: string; readonly name: string }
   /** Read every chosen repository of the git integrations the scanner is connected to again. */

@@ -7,7 +7,15 @@ import type { XrayCommand } from './commands'
 import { initialXrayState } from './initial'
 import { xrayCommandCodecs } from './commandCodecs.gen'
 import { policyRefusal, watchRefusal } from './forms'
-import { RELOADED_AFTER, REPORT_NAME_MAX, changeSubject, isHttpUrl } from './rules'
+import {
+  RELOADED_AFTER,
+  REPORT_BUILDS_MAX,
+  REPORT_BUILD_NAME_MAX,
+  REPORT_NAME_MAX,
+  changeSubject,
+  isHttpUrl,
+  reportBuilds,
+} from './rules'
 import type { XrayAsk, XrayChange, XrayChangeKind, XrayLoadable, XrayState, XrayWhat } from './types'
 
 type Slot = XrayLoadable<XrayWhat>
@@ -128,9 +136,14 @@ export const xrayArea: SliceArea<'xray', XrayState, XrayCommand, XrayEvent, unde
         const name = command.name.trim()
         if (name.length > REPORT_NAME_MAX)
           return left(`a report's name is at most ${REPORT_NAME_MAX} characters`)
+        const builds = reportBuilds(command.builds)
+        if (builds.some((b) => b.length > REPORT_BUILD_NAME_MAX))
+          return left(`a build's name is at most ${REPORT_BUILD_NAME_MAX} characters`)
+        if (builds.length > REPORT_BUILDS_MAX)
+          return left(`a report covers at most ${REPORT_BUILDS_MAX} builds`)
         return change(slice, meta.id, {
           kind: 'createReport',
-          report: { kind: command.kind, name, repositories: [...command.repositories] },
+          report: { kind: command.kind, name, repositories: [...command.repositories], builds },
         })
       }
       case 'xray/DeleteReport':

@@ -60,6 +60,15 @@ export const RELOADED_AFTER: Readonly<Record<XrayChangeKind, ReadonlyArray<XrayW
 /** The longest name the platform keeps for a report. */
 export const REPORT_NAME_MAX = 100
 
+/** The longest build name, and the most builds, the platform takes for a report. */
+export const REPORT_BUILD_NAME_MAX = 200
+export const REPORT_BUILDS_MAX = 1000
+
+/** The builds a report is asked over, by name: trimmed, each once (the platform refuses repeats). */
+export const reportBuilds = (builds: ReadonlyArray<string>): string[] => [
+  ...new Set(builds.map((b) => b.trim()).filter((b) => b !== '')),
+]
+
 /** Whether the platform is still making a report (its progress moves). */
 export const isReportUnfinished = (r: ReportView): boolean => r.status === 'queued' || r.status === 'running'
 

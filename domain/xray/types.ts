@@ -119,7 +119,11 @@ export const XrayChange = t.union([
   t.type({ kind: t.literal('rescanImport'), id: t.number }),
   t.type({
     kind: t.literal('createReport'),
-    report: t.type({ kind: ReportKindCodec, name: t.string, repositories: t.array(t.string) }),
+    report: t.intersection([
+      t.type({ kind: ReportKindCodec, name: t.string, repositories: t.array(t.string) }),
+      /** Absent from the changes of logs kept before reports took builds. */
+      t.partial({ builds: t.array(t.string) }),
+    ]),
   }),
   t.type({ kind: t.literal('deleteReport'), id: t.string, name: t.string }),
   t.type({ kind: t.literal('scanGit') }),

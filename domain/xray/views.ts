@@ -256,22 +256,26 @@ export const ReportKindCodec = t.keyof({ vulnerabilities: null, licenses: null, 
 export type ReportKind = t.TypeOf<typeof ReportKindCodec>
 
 /** A report the platform makes in the background: its progress, then how many rows it holds. */
-export const ReportView = t.type({
-  id: t.string,
-  name: t.string,
-  kind: ReportKindCodec,
-  repositories: t.array(t.string),
-  status: t.keyof({ queued: null, running: null, done: null, failed: null }),
-  /** Versions read of those in scope. */
-  done: t.number,
-  total: t.number,
-  rows: t.number,
-  error: nullable(t.string),
-  createdBy: t.string,
-  created: t.string,
-  finished: nullable(t.string),
-  columns: t.array(t.string),
-})
+export const ReportView = t.intersection([
+  t.type({
+    id: t.string,
+    name: t.string,
+    kind: ReportKindCodec,
+    repositories: t.array(t.string),
+    status: t.keyof({ queued: null, running: null, done: null, failed: null }),
+    /** Versions read of those in scope. */
+    done: t.number,
+    total: t.number,
+    rows: t.number,
+    error: nullable(t.string),
+    createdBy: t.string,
+    created: t.string,
+    finished: nullable(t.string),
+    columns: t.array(t.string),
+  }),
+  /** The builds chosen, by name; absent from the answers of logs kept before reports took builds. */
+  t.partial({ builds: t.array(t.string) }),
+])
 export type ReportView = t.TypeOf<typeof ReportView>
 
 export const ReportCell = t.union([t.string, t.number, t.boolean])

@@ -504,10 +504,41 @@ describe('Reports', { timeout: 90_000 }, () => {
     await userEvent.click(within(form).getByRole('button', { name: 'Generate report' }))
     expect(await screen.findByRole('status')).toHaveTextContent('Report weekly asked for')
     expect(s.changes).toEqual([
-      { kind: 'createReport', report: { kind: 'licenses', name: 'weekly', repositories: ['npm-local'] } },
+      {
+        kind: 'createReport',
+        report: { kind: 'licenses', name: 'weekly', repositories: ['npm-local'], builds: [] },
+      },
     ])
     // The list is asked again once the platform has the report.
     await waitFor(() => expect(asked(s.asks, 'reports')).toBe(3))
+  })
+
+  it('a report asked for over chosen builds carries them, each once, and the list says it covers them', async () => {
+    const s = scanner({ indexed, reports: [] })
+    renderShell('/reports', developer, { xrayApi: s.api }, effects)
+    expect(await screen.findByText('No report yet', {}, found)).toBeInTheDocument()
+    const form = screen.getByRole('form', { name: 'New report' })
+    await userEvent.click(within(form).getByRole('radio', { name: 'Violations' }))
+    await userEvent.type(within(form).getByRole('textbox', { name: /^Builds/ }), 'shop, api ,shop')
+    // What the platform answers when the list is asked again, once it has the report.
+    s.answers.reports = [
+      report({ kind: 'violations', repositories: [], builds: ['shop', 'api'] }),
+      report({ id: 'r2', name: 'everything', repositories: [] }),
+    ]
+    await userEvent.click(within(form).getByRole('button', { name: 'Generate report' }))
+    expect(await screen.findByRole('status')).toHaveTextContent('Report violations asked for')
+    expect(s.changes).toEqual([
+      {
+        kind: 'createReport',
+        report: { kind: 'violations', name: '', repositories: [], builds: ['shop', 'api'] },
+      },
+    ])
+    const table = await screen.findByRole('table', { name: 'Reports' })
+    await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(3))
+    const [, ofBuilds, ofAll] = within(table).getAllByRole('row')
+    expect(ofBuilds).toHaveTextContent('Builds: shop, api')
+    expect(ofBuilds).not.toHaveTextContent('Repositories:')
+    expect(ofAll).toHaveTextContent('All indexed repositories and builds')
   })
 
   it('a running report shows its progress and is asked again until done; then its rows and exports', async () => {

@@ -2,7 +2,8 @@
 // over a build with a fail-build policy; a build-info naming a vulnerable version is published;
 // the run is marked failed and its page shows the violation; the Violations page lists it under
 // the Builds resource type, with the version of the build it was found in; an ignore rule scoped
-// to the build, made from the violation, lifts it.
+// to the build, made from the violation, lifts it. A violations report over the build, chosen on
+// the Reports page, holds its violation.
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { browser, server, withPlatformAndChromium } from '../support/e2e'
@@ -64,6 +65,27 @@ describe('a build’s violations (e2e)', () => {
     const onRun = page.getByRole('table', { name: 'Violations of shop-e2e #1' })
     await onRun.getByRole('rowheader', { name: issue }).waitFor({ timeout: 10_000 })
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/build-violations.png`, fullPage: true })
+
+    // A violations report over the build, chosen on the Reports page, holds its violation.
+    await page.goto(`${server.url}/ui/reports`)
+    const ask = page.getByRole('form', { name: 'New report' })
+    await ask.getByRole('radio', { name: 'Violations' }).click()
+    await ask.getByRole('textbox', { name: /^Name/ }).fill('shop violations')
+    await ask.getByRole('textbox', { name: /^Builds/ }).fill('shop-e2e')
+    await ask.getByRole('button', { name: 'Generate report' }).click()
+    const report = page
+      .getByRole('table', { name: 'Reports' })
+      .getByRole('row')
+      .filter({ hasText: 'shop violations' })
+    await report.getByText('Done').waitFor({ timeout: 30_000 })
+    await report.getByText('Builds: shop-e2e').waitFor()
+    await report.getByRole('button', { name: 'shop violations', exact: true }).click()
+    const rows = page.getByRole('table', { name: 'Rows of shop violations' })
+    await rows.getByRole('row').filter({ hasText: issue }).first().waitFor({ timeout: 20_000 })
+    // Only the build's: no version of a repository comes in with it.
+    const all = await rows.getByRole('row').count()
+    expect(await rows.getByRole('row').filter({ hasText: 'shop-e2e' }).count()).toBe(all - 1)
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/xray-report-builds.png`, fullPage: true })
 
     await page.goto(`${server.url}/ui/violations`)
     await chooseOption(page, page.getByRole('combobox', { name: 'Resource type' }), 'Builds')

@@ -276,19 +276,31 @@ describe('xray: changes', () => {
   it('a report is asked for with its name trimmed; a name longer than the platform keeps is refused', () => {
     spec(area)
       .given()
-      .when({ type: 'xray/CreateReport', kind: 'licenses', name: ' weekly ', repositories: ['npm-local'] })
+      .when({
+        type: 'xray/CreateReport',
+        kind: 'licenses',
+        name: ' weekly ',
+        repositories: ['npm-local'],
+        builds: [],
+      })
       .then(
         X.ChangeRequested({
           requestId: specMeta.id,
           change: {
             kind: 'createReport',
-            report: { kind: 'licenses', name: 'weekly', repositories: ['npm-local'] },
+            report: { kind: 'licenses', name: 'weekly', repositories: ['npm-local'], builds: [] },
           },
         }),
       )
     spec(area)
       .given()
-      .when({ type: 'xray/CreateReport', kind: 'licenses', name: 'x'.repeat(101), repositories: [] })
+      .when({
+        type: 'xray/CreateReport',
+        kind: 'licenses',
+        name: 'x'.repeat(101),
+        repositories: [],
+        builds: [],
+      })
       .rejected(/100 characters/)
     spec(area)
       .given()
@@ -299,6 +311,24 @@ describe('xray: changes', () => {
           change: { kind: 'deleteReport', id: 'r1', name: 'weekly' },
         }),
       )
+  })
+
+  it('a report over builds carries each chosen build once, trimmed; a name or a count past the platform’s is refused', () => {
+    const overBuilds = (builds: string[]) =>
+      spec(area)
+        .given()
+        .when({ type: 'xray/CreateReport', kind: 'violations', name: '', repositories: [], builds })
+    overBuilds([' shop ', 'shop', '', 'api']).then(
+      X.ChangeRequested({
+        requestId: specMeta.id,
+        change: {
+          kind: 'createReport',
+          report: { kind: 'violations', name: '', repositories: [], builds: ['shop', 'api'] },
+        },
+      }),
+    )
+    overBuilds(['b'.repeat(201)]).rejected(/200 characters/)
+    overBuilds(Array.from({ length: 1001 }, (_, i) => `b${i}`)).rejected(/at most 1000 builds/)
   })
 
   it('a scan of the git repositories is one change, refused while another is on its way', () => {

@@ -1,5 +1,5 @@
 // Reports: the platform makes a vulnerability, licence or violation report over the indexed
-// repositories chosen, in the background; the list shows each one's progress, a finished one
+// repositories and the builds chosen, in the background; the list shows each one's progress, a finished one
 // opens here a page at a time and downloads whole as CSV or JSON.
 import { useState } from 'react'
 import { Download, FileText, Trash2 } from 'lucide-react'
@@ -13,6 +13,7 @@ import {
   type ReportCell,
   type ReportKind,
   type ReportView,
+  wordsOf,
 } from '../../domain/xray'
 import { shownData } from '../../domain/shared/loadable'
 import { counted } from '../../domain/shared/plural'
@@ -53,6 +54,7 @@ export function ReportsPage() {
   const [kind, setKind] = useState<ReportKind>('vulnerabilities')
   const [name, setName] = useState('')
   const [chosen, setChosen] = useState<ReadonlyArray<string>>([])
+  const [builds, setBuilds] = useState('')
   const asking = usePending(['createReport'])
   const deleting = usePending(['deleteReport'])
   const open = state.report.ask?.id
@@ -62,7 +64,7 @@ export function ReportsPage() {
     <section aria-labelledby="page-title" className={kit.page}>
       <PageHeader
         title="Reports"
-        description="Vulnerabilities, licences or violations over the repositories you choose, made by the platform from its scans."
+        description="Vulnerabilities, licences or violations over the repositories and builds you choose, made by the platform from its scans."
       />
       <ChangeNote kinds={['createReport', 'deleteReport']} />
       <form
@@ -71,7 +73,13 @@ export function ReportsPage() {
         style={{ padding: 'var(--space-4)' }}
         onSubmit={(e) => {
           e.preventDefault()
-          dispatch({ type: 'xray/CreateReport', kind, name, repositories: [...chosen] })
+          dispatch({
+            type: 'xray/CreateReport',
+            kind,
+            name,
+            repositories: [...chosen],
+            builds: wordsOf(builds),
+          })
         }}
       >
         <RadioGroup<ReportKind>
@@ -91,14 +99,24 @@ export function ReportsPage() {
           maxLength={REPORT_NAME_MAX}
           onChange={(e) => setName(e.target.value)}
         />
+        <p className={styles.muted}>
+          With no repository checked and no build named, the report covers every indexed repository and every
+          build.
+        </p>
         <Checklist
-          legend="Repositories (leave all unchecked for every indexed one)"
+          legend="Repositories"
           list={repositories}
           what="The indexed repositories"
           itemsOf={(d) => d.repositories}
           chosen={chosen}
           onChange={setChosen}
           empty="No repository is indexed (Administration → Indexed Resources)."
+        />
+        <TextField
+          label="Builds"
+          hint="Optional. Build names separated by commas: a violations report lists what the watches naming them found in their runs; the others read the versions the runs hold."
+          value={builds}
+          onChange={(e) => setBuilds(e.target.value)}
         />
         <div>
           <Button type="submit" variant="primary" busy={asking}>
@@ -132,11 +150,7 @@ export function ReportsPage() {
               ),
           },
           { id: 'kind', header: 'Kind', cell: (r) => REPORT_KIND_TEXT[r.kind] },
-          {
-            id: 'scope',
-            header: 'Repositories',
-            cell: (r) => (r.repositories.length === 0 ? 'All indexed' : r.repositories.join(', ')),
-          },
+          { id: 'scope', header: 'Covers', cell: (r) => scopeText(r) },
           { id: 'status', header: 'Status', cell: (r) => <ReportProgress report={r} /> },
           {
             id: 'created',
@@ -173,6 +187,16 @@ export function ReportsPage() {
       {open && <ReportRows onPage={(offset) => show(open, offset)} />}
     </section>
   )
+}
+
+/** What a report covers, as the platform reads it: nothing chosen is everything. */
+function scopeText(r: ReportView): string {
+  const builds = r.builds ?? []
+  if (r.repositories.length === 0 && builds.length === 0) return 'All indexed repositories and builds'
+  return [
+    ...(r.repositories.length > 0 ? [`Repositories: ${r.repositories.join(', ')}`] : []),
+    ...(builds.length > 0 ? [`Builds: ${builds.join(', ')}`] : []),
+  ].join('; ')
 }
 
 function ExportLink({ report, format }: { readonly report: ReportView; readonly format: 'csv' | 'json' }) {
