@@ -14,6 +14,8 @@ import { shellRoutes } from '../../domain/navigation/routes'
 import { createBrowserPorts } from '../../adapters/browser/browserPorts'
 import { createScriptPorts } from '../../composition/scriptPorts'
 import type { PartName } from '../../ui/shared/parts'
+import { allEffects } from '../../composition/createApp'
+import type { EffectTable } from '../../commands/effects/types'
 
 describe('the areas’ manifests', () => {
   it('name every area of the app, in its order', () => {
@@ -40,6 +42,26 @@ describe('the areas’ manifests', () => {
     })
     expect(Object.keys(browser).sort()).toEqual(declared)
     expect(Object.keys(script).sort()).toEqual(declared)
+  })
+
+  // What a manifest leaves out the browser does not run, and nothing else says so: an effects
+  // module no manifest names never starts, and a screen no route names is never drawn.
+  it('start every effect an effects module exports', async () => {
+    const modules = import.meta.glob<Record<string, unknown>>('../../commands/effects/*.ts')
+    const exported: Array<[string, unknown]> = []
+    for (const [file, load] of Object.entries(modules))
+      for (const [name, table] of Object.entries(await load()))
+        if (/Effects$/.test(name) && typeof table === 'object' && table !== null)
+          for (const [effect, run] of Object.entries(table as EffectTable))
+            exported.push([`${file.replace(/^.*\//, '')} ${name}.${effect}`, run])
+    expect(exported.length).toBeGreaterThan(40)
+    const started = new Set(Object.values(allEffects))
+    expect(exported.filter(([, run]) => !started.has(run as never)).map(([name]) => name)).toEqual([])
+  })
+
+  it('serve every screen a manifest names on a route', () => {
+    const routed = new Set<string>(shellRoutes.map((r) => r.area))
+    expect(areaManifests.filter((a) => a.screen && !routed.has(a.key)).map((a) => a.key)).toEqual([])
   })
 
   it('give every route a screen', () => {
