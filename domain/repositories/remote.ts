@@ -68,6 +68,19 @@ export function remoteHealth(status: RemoteStatus): RemoteHealth {
   return status.lastSuccessAt ? 'online' : 'notAsked'
 }
 
+/**
+ * What the repositories list says of a remote's upstream, beside what the remote holds: one
+ * never in touch with its upstream that holds packages holds the sample catalogue the platform
+ * loaded at its first start, since a remote's packages otherwise come only from its upstream,
+ * and each fetch records the contact.
+ */
+export type RemoteListHealth = RemoteHealth | 'sampleCatalogue'
+
+export function remoteListHealth(status: RemoteStatus, packageCount: number): RemoteListHealth {
+  const health = remoteHealth(status)
+  return health === 'notAsked' && packageCount > 0 ? 'sampleCatalogue' : health
+}
+
 /** The server's bounds (server/remote/routes.ts): seconds for the period, milliseconds for time-outs. */
 export const REMOTE_BOUNDS = {
   metadataTtlSeconds: { min: 0, max: 7 * 24 * 3600 },

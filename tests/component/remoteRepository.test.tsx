@@ -38,8 +38,10 @@ function fakeApi(answers: {
     remotes: [] as Array<{ key: string; settings: RemoteSettingsInput }>,
     loads: [] as string[],
   }
+  // Never contacted: a new remote holds nothing, the seeded Debian one the sample catalogue.
   const remote = {
     ...repositorySummary('npm-remote', 'remote'),
+    packageCount: 0,
     remote: { offline: false, lastFailure: null, lastFailureAt: null, lastSuccessAt: null },
   }
   const api: RepositoriesApi = {
@@ -55,6 +57,11 @@ function fakeApi(answers: {
             lastFailureAt: '2026-01-02T00:00:00.000Z',
             lastSuccessAt: '2026-01-01T00:00:00.000Z',
           },
+        },
+        {
+          ...repositorySummary('debian-remote', 'remote', 'debian'),
+          packageCount: 825,
+          remote: { offline: false, lastFailure: null, lastFailureAt: null, lastSuccessAt: null },
         },
         {
           ...repositorySummary('cold-remote', 'remote'),
@@ -230,7 +237,7 @@ describe('remote repositories: the form', () => {
 
 describe('remote repositories: the list', () => {
   it(
-    "shows each remote's upstream: online, offline, unreachable since when and why",
+    "shows each remote's upstream: not contacted, the sample catalogue, offline, unreachable since when and why",
     { timeout: 60_000 },
     async () => {
       const { api } = fakeApi({})
@@ -238,7 +245,13 @@ describe('remote repositories: the list', () => {
       const table = await screen.findByRole('table', { name: 'Repositories' }, { timeout: 30_000 })
       const row = async (key: string) =>
         (await within(table).findByRole('rowheader', { name: key })).closest('tr') as HTMLElement
-      expect(within(await row('npm-remote')).getByText('Never contacted')).toBeInTheDocument()
+      const fresh = await row('npm-remote')
+      expect(within(fresh).getByText('Not contacted yet')).toBeInTheDocument()
+      expect(within(fresh).queryByText(/Sample catalogue/)).toBeNull()
+      // 825 packages beside "Never contacted" read as a remote that had lost its upstream.
+      const sample = await row('debian-remote')
+      expect(within(sample).getByText('Not contacted yet')).toBeInTheDocument()
+      expect(within(sample).getByText('Sample catalogue')).toBeInTheDocument()
       expect(within(await row('cold-remote')).getByText('Offline')).toBeInTheDocument()
       const failing = await row('docs-remote')
       expect(within(failing).getByText('Unreachable')).toBeInTheDocument()

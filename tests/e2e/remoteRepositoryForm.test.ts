@@ -68,7 +68,7 @@ describe('a remote repository made in the console (e2e)', () => {
     await form.getByRole('button', { name: 'Create' }).click()
     const table = page.getByRole('table', { name: 'Repositories' })
     const row = table.getByRole('row').filter({ has: page.getByRole('rowheader', { name: KEY }) })
-    await row.getByText('Never contacted').waitFor({ timeout: 20_000 })
+    await row.getByText('Not contacted yet').waitFor({ timeout: 20_000 })
   })
 
   it('installs a package through it with the npm CLI, and the console shows it online and cached', async () => {

@@ -3,7 +3,7 @@
 // credentials; and the upstream's state (online, offline, failing since when and why).
 import { useEffect, type ReactNode } from 'react'
 import {
-  remoteHealth,
+  remoteListHealth,
   type ConnectionState,
   type RemoteForm,
   type RemoteSettings,
@@ -19,7 +19,7 @@ import { LoadFailure } from '../shared/kit/LoadFailure'
 import { Skeleton } from '../shared/kit/Skeleton'
 import { RelativeTime } from '../shared/kit/RelativeTime'
 import { Checkbox } from '../shared/kit/Checkbox'
-import { connectionText, healthText } from './messages'
+import { SAMPLE_CATALOGUE_TEXT, connectionText, healthText } from './messages'
 import styles from './repositories.module.css'
 
 /** The remote part of the form as typed: the secrets stay here until the submit puts them in the vault. */
@@ -177,9 +177,12 @@ export function RemoteSettingsGate({
   return <>{children(settings.data)}</>
 }
 
-/** The list's cell: the upstream's state, and for a failing one when and why. */
-export function RemoteHealthCell({ status }: { status: RemoteStatus }) {
-  const health = remoteHealth(status)
+/**
+ * The list's cell: the upstream's state, for a failing one when and why, and for one never
+ * contacted that holds packages, that they are the sample catalogue.
+ */
+export function RemoteHealthCell({ status, packageCount }: { status: RemoteStatus; packageCount: number }) {
+  const health = remoteListHealth(status, packageCount)
   const tone = health === 'online' ? 'success' : health === 'failing' ? 'danger' : 'neutral'
   return (
     <span className={styles.health}>
@@ -191,6 +194,7 @@ export function RemoteHealthCell({ status }: { status: RemoteStatus }) {
           <RelativeTime iso={status.lastFailureAt} />: {status.lastFailure}
         </span>
       )}
+      {health === 'sampleCatalogue' && <span className={styles.description}>{SAMPLE_CATALOGUE_TEXT}</span>}
     </span>
   )
 }

@@ -195,7 +195,7 @@ function RepositoriesList() {
               cell: (r) => (
                 <span className={styles.kind}>
                   {REPOSITORY_KIND_LABEL[r.kind]}
-                  {r.remote && <RemoteHealthCell status={r.remote} />}
+                  {r.remote && <RemoteHealthCell status={r.remote} packageCount={r.packageCount} />}
                 </span>
               ),
             },

@@ -3,7 +3,7 @@
  * (RepositoryMessage) in the words the platform's answers use too (domain/repositories/words.ts),
  * what Test connection found, and a remote upstream's state.
  */
-import type { ConnectionResult, RemoteHealth } from '../../domain/repositories'
+import type { ConnectionResult, RemoteListHealth } from '../../domain/repositories'
 
 export { repositoryProblemText } from '../../domain/repositories/words'
 
@@ -25,7 +25,7 @@ export function connectionText(result: ConnectionResult, status: number | undefi
   }
 }
 
-export function healthText(health: RemoteHealth): string {
+export function healthText(health: RemoteListHealth): string {
   switch (health) {
     case 'online':
       return 'Online'
@@ -34,6 +34,10 @@ export function healthText(health: RemoteHealth): string {
     case 'failing':
       return 'Unreachable'
     case 'notAsked':
-      return 'Never contacted'
+    case 'sampleCatalogue':
+      return 'Not contacted yet'
   }
 }
+
+/** Under the state of a remote that holds packages its upstream never gave: where they came from. */
+export const SAMPLE_CATALOGUE_TEXT = 'Sample catalogue'
