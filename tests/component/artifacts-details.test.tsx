@@ -33,6 +33,26 @@ async function fileDetails(more: Partial<ArtifactInfo> = {}) {
   return screen.findByRole('complementary', { name: 'Details' }, { timeout: 15_000 })
 }
 
+describe('the artifacts browser before a choice', () => {
+  it('says what to do next: open a repository, choose a file, or deploy one', async () => {
+    const port: ArtifactsApi = {
+      ...notFaked<ArtifactsApi>(),
+      repositories: async () => right([treeRepository('generic-local', 'generic', 'local')]),
+    }
+    renderShell('/artifacts/browse', developer, { artifactsApi: port }, effects)
+    const details = await screen.findByRole('complementary', { name: 'Details' }, { timeout: 15_000 })
+    expect(within(details).getByText('Nothing selected')).toBeInTheDocument()
+    const steps = within(within(details).getByRole('list', { name: 'What to do next' })).getAllByRole(
+      'listitem',
+    )
+    expect(steps.map((step) => step.textContent)).toEqual([
+      'Open a repository to walk through its folders.',
+      'Choose a file to see its size, checksums, who deployed it and where it came from.',
+      'Add a file of your own with Deploy, at the top of the page.',
+    ])
+  })
+})
+
 describe("a repository's details in the artifacts browser", () => {
   it('shows a named skeleton, not an ellipsis, for its top-level entries while they load', async () => {
     const port: ArtifactsApi = {

@@ -148,6 +148,18 @@ describe('cramped at 1024 px (e2e)', () => {
     expect((await box(pages.get('developer')!, title)).height).toBeLessThan(40)
   })
 
+  it('Artifacts: before a choice, the details are as tall as the tree and say what to do next', async () => {
+    await atBothWidths(async (page, width) => {
+      await show('developer', 'artifacts')
+      const tree = await box(page, page.getByRole('tree', { name: 'Repositories and their files' }))
+      const details = page.getByRole('complementary', { name: 'Details' })
+      // It was a 195 px card over half an empty page beside a tree of eleven rows (about 360 px).
+      expect(Math.abs((await box(page, details)).height - tree.height), `at ${width}`).toBeLessThanOrEqual(2)
+      const steps = details.getByRole('list', { name: 'What to do next' }).getByRole('listitem')
+      expect(await steps.count(), `at ${width}`).toBe(3)
+    })
+  })
+
   it('Service Status: a service id on two lines at most, the platform’s id whole; chips on two rows', async () => {
     const page = await show('admin', 'service-status')
     const id = page.getByText(/^jfrt@/).first()

@@ -34,16 +34,7 @@ const pending = (
 export function InfoPanel({ state }: { readonly state: ArtifactsState }) {
   const dispatch = useDispatch()
   const at = state.selected
-  if (!at)
-    return (
-      <aside className={`${styles.info} ${kit.panel}`} aria-label="Details">
-        <EmptyState
-          icon={<FileSearch size={28} />}
-          title="Nothing selected"
-          hint="Choose a repository, folder or file in the tree to see its details."
-        />
-      </aside>
-    )
+  if (!at) return <NothingSelected />
   if (at.path === '') {
     const repos = state.repositories.status === 'loaded' ? state.repositories.data : []
     const repo = repos.find((r) => r.key === at.repoKey)
@@ -383,3 +374,34 @@ function FileInfo({ info, state }: { readonly info: ArtifactInfo; readonly state
     </aside>
   )
 }
+
+/**
+ * The details' place before a choice: as tall as the tree beside it, with what to do next
+ * (open a repository, choose a file, or deploy one): a small card over an empty half page had
+ * said only that nothing was chosen.
+ */
+function NothingSelected() {
+  const readOnly = isReadOnlyMode(useQuery({ type: 'platform/State' }))
+  return (
+    <aside className={`${styles.info} ${styles.nothingSelected} ${kit.panel}`} aria-label="Details">
+      <EmptyState
+        icon={<FileSearch size={28} />}
+        title="Nothing selected"
+        hint="Choose a repository, folder or file in the tree to see its details."
+        action={
+          <ol className={styles.nextSteps} aria-label="What to do next">
+            {NEXT_STEPS.filter((step) => !(readOnly && step.deploys)).map((step) => (
+              <li key={step.text}>{step.text}</li>
+            ))}
+          </ol>
+        }
+      />
+    </aside>
+  )
+}
+
+const NEXT_STEPS: ReadonlyArray<{ readonly text: string; readonly deploys?: boolean }> = [
+  { text: 'Open a repository to walk through its folders.' },
+  { text: 'Choose a file to see its size, checksums, who deployed it and where it came from.' },
+  { text: 'Add a file of your own with Deploy, at the top of the page.', deploys: true },
+]
