@@ -12,6 +12,7 @@ import { createHash } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { manualClock, type ManualClock } from '../../server/clock'
 import { remoteStore, type RemoteSettings } from '../../server/remote/store'
+import { flushingLook } from '../support/downloadsWritten'
 import { startFileServer, type FileServer } from '../support/fileServer'
 import { browserHeaders, startTestServer, type TestServer } from '../support/server'
 import { signInDirectly, signInDirectlyAs } from './helpers/catalogSession'
@@ -166,11 +167,12 @@ describe('a generic remote fetches and caches files', () => {
       server.ctx.sql.all('SELECT day, count FROM download_days WHERE subject = ?', [
         'file://generic-remote/counted/tool.bin',
       ])
+    const look = flushingLook(server, clock)
     expect((await body(await get('counted/tool.bin'))).length).toBe(64 * 1024)
-    await expect.poll(counted).toEqual([{ day: '2026-06-01', count: 1 }])
+    await expect.poll(() => look(counted)).toEqual([{ day: '2026-06-01', count: 1 }])
     await fetch(fileUrl('counted/tool.bin'), { method: 'HEAD' })
     expect((await body(await get('counted/tool.bin'))).length).toBe(64 * 1024)
-    await expect.poll(counted).toEqual([{ day: '2026-06-01', count: 2 }])
+    await expect.poll(() => look(counted)).toEqual([{ day: '2026-06-01', count: 2 }])
     const overview = (await (await ui('/ui/home/overview')).json()) as {
       downloadsPerDay?: Array<{ day: string; count: number }>
     }

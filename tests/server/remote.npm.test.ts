@@ -11,6 +11,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { isoNow, manualClock, type ManualClock } from '../../server/clock'
+import { flushingLook } from '../support/downloadsWritten'
 import type { Sql, SqlParams } from '../../server/db/sql'
 import { OUTAGE_AFTER_MS } from '../../server/remote/rules'
 import { remoteStore, type RemoteSettings } from '../../server/remote/store'
@@ -156,8 +157,9 @@ describe('tarballs through the remote', () => {
         versions(filter: { packageId: "npm://${NAME}" }, first: 5) { edges { node { name stats { downloadCount } repos { name } } } } }`,
       )
     // Counted once the server has sent the last byte, which may come just after the client has them all.
+    const look = flushingLook(server, clock)
     await expect
-      .poll(async () => (await found()).body.data?.packages.edges.map((e) => e.node))
+      .poll(() => look(async () => (await found()).body.data?.packages.edges.map((e) => e.node)))
       .toEqual([{ name: NAME, stats: { downloads: 2 } }])
     expect((await found()).body.data?.versions.edges.map((e) => e.node)).toEqual([
       { name: '1.0.0', stats: { downloadCount: 2 }, repos: [{ name: 'npm-remote' }] },
