@@ -21,15 +21,19 @@ export const BuildDependency = t.type({ id: t.string, scope: t.string, ...Resolv
 export type BuildDependency = t.TypeOf<typeof BuildDependency>
 
 /** A violation the watches naming the build found in the versions it holds (in force). */
-export const BuildViolation = t.type({
-  id: t.number,
-  issue: t.string,
-  component: t.string,
-  severity: t.keyof({ critical: null, high: null, medium: null, low: null, unknown: null }),
-  watch: t.string,
-  policy: t.string,
-  failBuild: t.boolean,
-})
+export const BuildViolation = t.intersection([
+  t.type({
+    id: t.number,
+    issue: t.string,
+    component: t.string,
+    severity: t.keyof({ critical: null, high: null, medium: null, low: null, unknown: null }),
+    watch: t.string,
+    policy: t.string,
+    failBuild: t.boolean,
+  }),
+  /** The version of the build it was found in; absent from violations stored before it was kept. */
+  t.partial({ foundIn: t.type({ versionId: t.string, repo: t.string }) }),
+])
 export type BuildViolation = t.TypeOf<typeof BuildViolation>
 
 export const BuildDetail = t.intersection([

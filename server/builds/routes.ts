@@ -79,6 +79,8 @@ const routes: RouteModule = async (app, ctx) => {
                     watch: str,
                     policy: str,
                     failBuild: { type: 'boolean' },
+                    // The version of the build the violation was found in, with its repository.
+                    foundIn: { type: 'object', properties: { versionId: str, repo: str } },
                   },
                 },
               },

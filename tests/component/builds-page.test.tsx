@@ -113,18 +113,17 @@ describe("a build run's violations", () => {
     act(() => app.dispatch({ type: 'navigation/SyncFromHistory', to: '/builds/shop-web/3' }, 'router'))
   }
 
+  const violation = {
+    issue: 'CVE-2020-8203',
+    component: 'lodash',
+    severity: 'high',
+    watch: 'over-builds',
+    policy: 'builds-high',
+    failBuild: true,
+  } as const
+
   it('lists what the watches naming the run found, and leads to them on the Violations page', async () => {
-    openRun([
-      {
-        id: -(2 ** 40 + 1),
-        issue: 'CVE-2020-8203',
-        component: 'lodash',
-        severity: 'high',
-        watch: 'over-builds',
-        policy: 'builds-high',
-        failBuild: true,
-      },
-    ])
+    openRun([{ ...violation, id: -(2 ** 40 + 1) }])
     const table = await screen.findByRole('table', { name: 'Violations of shop-web #3' })
     const row = within(table).getByRole('row', { name: /CVE-2020-8203/ })
     expect(within(row).getByRole('cell', { name: 'lodash' })).toBeInTheDocument()
@@ -133,6 +132,28 @@ describe("a build run's violations", () => {
       'href',
       `/violations?resource=${encodeURIComponent('build://shop-web/3')}`,
     )
+  })
+
+  it('says in its Found in column which version of the run each was found in, linked to its page', async () => {
+    openRun([
+      { ...violation, id: 1, foundIn: { versionId: 'npm://lodash@4.17.15', repo: 'npm-remote' } },
+      // Stored before the version was kept: nothing to name.
+      { ...violation, id: 2, issue: 'GHSA-p6mc-m468-83gw' },
+    ])
+    const table = await screen.findByRole('table', { name: 'Violations of shop-web #3' })
+    const column = within(table)
+      .getAllByRole('columnheader')
+      .findIndex((h) => h.textContent === 'Found in')
+    expect(column).toBeGreaterThan(-1)
+    const cellOf = (issue: RegExp) =>
+      within(within(table).getByRole('row', { name: issue })).getAllByRole('cell')[column - 1]!
+    const found = cellOf(/CVE-2020-8203/)
+    expect(found).toHaveTextContent('lodash@4.17.15 in npm-remote')
+    expect(within(found).getByRole('link', { name: 'lodash@4.17.15' })).toHaveAttribute(
+      'href',
+      expect.stringMatching(/\/packages\/.*lodash.*4\.17\.15/),
+    )
+    expect(cellOf(/GHSA-p6mc-m468-83gw/)).toHaveTextContent('')
   })
 
   it('says in a line that there are none, with no empty table', async () => {

@@ -64,6 +64,8 @@ describe('a build’s violations (e2e)', () => {
     await page.getByText('Failure', { exact: true }).first().waitFor({ timeout: 10_000 })
     const onRun = page.getByRole('table', { name: 'Violations of shop-e2e #1' })
     await onRun.getByRole('rowheader', { name: issue }).waitFor({ timeout: 10_000 })
+    // With the version of the build it was found in, linked to its page.
+    await onRun.getByRole('link', { name: 'lodash@4.17.15' }).first().waitFor()
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/build-violations.png`, fullPage: true })
 
     // A violations report over the build, chosen on the Reports page, holds its violation.

@@ -39,6 +39,7 @@ import { RelativeTime } from '../shared/kit/RelativeTime'
 import { Table, type TableState } from '../shared/kit/Table'
 import { versionPath } from '../shared/packageLinks'
 import { NextSteps } from '../shared/kit/NextSteps'
+import { VersionLink } from '../shared/VersionLink'
 import { CodeBlock } from '../shared/kit/CodeBlock'
 import kit from '../shared/kit/page.module.css'
 import styles from './builds.module.css'
@@ -287,6 +288,17 @@ function Violations({
           },
           { id: 'issue', header: 'Issue', rowHeader: true, cell: (v) => v.issue },
           { id: 'component', header: 'Component', cell: (v) => v.component },
+          {
+            id: 'foundIn',
+            header: 'Found in',
+            cell: (v) =>
+              v.foundIn ? (
+                <>
+                  <VersionLink versionId={v.foundIn.versionId} />
+                  {v.foundIn.repo && ` in ${v.foundIn.repo}`}
+                </>
+              ) : null,
+          },
           { id: 'watch', header: 'Watch', cell: (v) => v.watch },
           { id: 'policy', header: 'Policy', cell: (v) => v.policy },
           {

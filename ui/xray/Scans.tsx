@@ -22,7 +22,7 @@ import { Table } from '../shared/kit/Table'
 import kit from '../shared/kit/page.module.css'
 import { ChangeNote, SeverityChips, tableStateOf, usePending, useXrayList } from './common'
 import { SCAN_STATUS_TEXT } from './messages'
-import { VersionLink } from './Violations'
+import { VersionLink } from '../shared/VersionLink'
 import { GitRepositories } from './GitRepositories'
 import styles from './xray.module.css'
 

@@ -1,7 +1,7 @@
 // Violations: what the watches' policies found in the versions they cover, filtered by severity,
 // type, watch, policy and resource, a page at a time; a violation's details, and (admins) an
 // ignore rule made from it.
-import { useEffect, useState, type ReactNode } from 'react'
+import { useEffect, useState } from 'react'
 import { Link } from 'wouter'
 import { ShieldCheck } from 'lucide-react'
 import {
@@ -10,7 +10,6 @@ import {
   firstViolationsPage,
   pageOf,
   validateIgnoreForm,
-  versionRouteOf,
   type IgnoreForm,
   type ViolationQuery,
   type ViolationView,
@@ -28,8 +27,7 @@ import { Dialog } from '../shared/kit/Overlay'
 import { Badge, EmptyState, PageHeader, SeverityChip } from '../shared/kit/Surface'
 import { RelativeTime } from '../shared/kit/RelativeTime'
 import { Table } from '../shared/kit/Table'
-import { versionPath } from '../shared/packageLinks'
-import { buildPath } from '../../domain/builds/rules'
+import { VersionLink, buildOf } from '../shared/VersionLink'
 import kit from '../shared/kit/page.module.css'
 import { ChangeNote, tableStateOf, usePending, useXrayList } from './common'
 import { SEVERITY_WORDS, xrayText } from './messages'
@@ -227,34 +225,8 @@ export function ViolationsPage() {
 
 /** A git repository's violations name it (`git://integration/owner/name`) where a version's would. */
 const isGitResource = (id: string) => id.startsWith('git://')
-/** A build's violations name its run (`build://name/number`). */
-const buildOf = (id: string) => /^build:\/\/([^/]+)\/([^/]+)$/.exec(id)
 const resourceWord = (id: string) =>
   isGitResource(id) ? 'This repository' : buildOf(id) ? 'This build' : 'This version'
-
-export function VersionLink({ versionId }: { readonly versionId: string }) {
-  const route = versionRouteOf(versionId)
-  const build = buildOf(versionId)
-  const text = breakable(versionId.replace(/^[a-z]+:\/\//, ''))
-  if (build) return <Link href={buildPath(build[1]!, build[2]!)}>{text}</Link>
-  return route ? <Link href={versionPath(route.packageId, route.version)}>{text}</Link> : <>{text}</>
-}
-
-/**
- * A scoped name and version with places to break a line: after a `/` and before the version's
- * `@` (`@babel/` `core` `@7.29.13`), and only there: each part is kept whole, as a browser would
- * otherwise break a name at its hyphens first (`@asamuzakjp/css-` `color@5.1.11`).
- */
-function breakable(name: string): ReactNode[] {
-  return name.split(/(?<=\/)|(?<=.)(?=@)/).flatMap((part, i) => {
-    const whole = (
-      <span key={`p${i}`} className={styles.nowrap}>
-        {part}
-      </span>
-    )
-    return i === 0 ? [whole] : [<wbr key={i} />, whole]
-  })
-}
 
 function ActionBadges({ violation: v }: { readonly violation: ViolationView }) {
   return (
