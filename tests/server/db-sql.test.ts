@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest'
 import { migrationFiles } from '../../server/db'
 import { numberedPlaceholders, type Sql } from '../../server/db/sql'
-import { anotherConnection, testEngines } from '../support/engines'
+import { contestedRow, testEngines } from '../support/engines'
 
 const engines = testEngines()
 
@@ -111,21 +111,11 @@ describe.each(engines)('the store interface on %s', (_name, open) => {
 describe.each(engines.filter(([name]) => name === 'postgres'))('conflicts on %s', (_name, open) => {
   it('runs a transaction again however many times in a row it is refused, until it commits', async () => {
     const sql = await open()
-    await sql.run('CREATE TABLE contested (id INTEGER PRIMARY KEY, size INTEGER NOT NULL)')
-    await sql.run('INSERT INTO contested (id, size) VALUES (1, 0)')
-    const other = await anotherConnection(sql)
+    const contend = await contestedRow(sql)
     // More refusals in a row than a count of 20 retries allowed (a deploy on one node, while the
     // other deleted the same bytes, was refused 21 times and answered 500).
     const REFUSALS = 25
-    let attempts = 0
-    await sql.transaction(async (tx) => {
-      attempts++
-      const seen = await tx.one<{ size: number }>('SELECT size FROM contested WHERE id = 1')
-      // Another node changes the row after this transaction read it: PostgreSQL refuses the
-      // write below (40001), as it refused the deploy each time a write of another came between.
-      if (attempts <= REFUSALS) await other.run('UPDATE contested SET size = size + 1 WHERE id = 1')
-      await tx.run('UPDATE contested SET size = ? WHERE id = 1', [(seen?.size ?? 0) + 100])
-    })
+    const attempts = await contend(REFUSALS)
     expect(attempts).toBe(REFUSALS + 1)
     expect(await sql.one('SELECT size FROM contested WHERE id = 1')).toEqual({ size: REFUSALS + 100 })
   })

@@ -5,7 +5,7 @@
  * commit between a request's read and its write), which the count is not about.
  */
 import { describe, expect, it } from 'vitest'
-import { anotherConnection, testEngines } from '../support/engines'
+import { contestedRow, testEngines } from '../support/engines'
 import { statementsDuring, timesEachText } from '../support/statements'
 
 const engines = testEngines()
@@ -13,20 +13,12 @@ const engines = testEngines()
 describe.each(engines.filter(([name]) => name === 'postgres'))('statements counted on %s', (_name, open) => {
   it('leaves out the statements of attempts refused for a conflict and counts the one that committed', async () => {
     const sql = await open()
-    await sql.run('CREATE TABLE contested (id INTEGER PRIMARY KEY, size INTEGER NOT NULL)')
-    await sql.run('INSERT INTO contested (id, size) VALUES (1, 0)')
-    const other = await anotherConnection(sql)
+    const contend = await contestedRow(sql)
     const REFUSALS = 2
     let attempts = 0
     const statements = await statementsDuring(sql, async () => {
       await sql.one('SELECT COUNT(*) AS n FROM contested')
-      await sql.transaction(async (tx) => {
-        attempts++
-        const seen = await tx.one<{ size: number }>('SELECT size FROM contested WHERE id = 1')
-        // Another node changes the row after this attempt read it: PostgreSQL refuses the write.
-        if (attempts <= REFUSALS) await other.run('UPDATE contested SET size = size + 1 WHERE id = 1')
-        await tx.run('UPDATE contested SET size = ? WHERE id = 1', [(seen?.size ?? 0) + 100])
-      })
+      attempts = await contend(REFUSALS)
     })
     expect(attempts).toBe(REFUSALS + 1)
     expect(statements.map((s) => s.text)).toEqual([

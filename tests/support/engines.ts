@@ -30,6 +30,28 @@ export function anotherConnection(db: PlatformDatabase): Promise<PlatformDatabas
 }
 
 /** `[name, open]` per engine, for `describe.each`; registers the file's start and clean-up hooks. */
+/**
+ * A row another node changes under a transaction's feet: PostgreSQL refuses the transaction's
+ * write (40001) on each of the first `refusals` attempts, and the platform runs it again until it
+ * commits. Answers how many attempts ran; the row ends at `refusals + 100`.
+ */
+export async function contestedRow(db: PlatformDatabase): Promise<(refusals: number) => Promise<number>> {
+  await db.run('CREATE TABLE contested (id INTEGER PRIMARY KEY, size INTEGER NOT NULL)')
+  await db.run('INSERT INTO contested (id, size) VALUES (1, 0)')
+  const other = await anotherConnection(db)
+  return async (refusals) => {
+    let attempts = 0
+    await db.transaction(async (tx) => {
+      attempts++
+      const seen = await tx.one<{ size: number }>('SELECT size FROM contested WHERE id = 1')
+      // The other node's write lands after this attempt read the row: the write below is refused.
+      if (attempts <= refusals) await other.run('UPDATE contested SET size = size + 1 WHERE id = 1')
+      await tx.run('UPDATE contested SET size = ? WHERE id = 1', [(seen?.size ?? 0) + 100])
+    })
+    return attempts
+  }
+}
+
 export function testEngines(): ReadonlyArray<readonly [string, OpenEngine]> {
   const dirs: string[] = []
   const opened: PlatformDatabase[] = []
