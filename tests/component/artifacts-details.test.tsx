@@ -51,6 +51,23 @@ describe('the artifacts browser before a choice', () => {
       'Add a file of your own with Deploy, at the top of the page.',
     ])
   })
+
+  it('leaves Deploy out of what to do next in read-only mode, where nothing can be deployed', async () => {
+    const port: ArtifactsApi = {
+      ...notFaked<ArtifactsApi>(),
+      repositories: async () => right([treeRepository('generic-local', 'generic', 'local')]),
+    }
+    const readOnly = { ...developer, features: { ...developer.features, readOnlyMode: true } }
+    renderShell('/artifacts/browse', readOnly, { artifactsApi: port }, effects)
+    const details = await screen.findByRole('complementary', { name: 'Details' }, { timeout: 15_000 })
+    const steps = within(within(details).getByRole('list', { name: 'What to do next' })).getAllByRole(
+      'listitem',
+    )
+    expect(steps.map((step) => step.textContent)).toEqual([
+      'Open a repository to walk through its folders.',
+      'Choose a file to see its size, checksums, who deployed it and where it came from.',
+    ])
+  })
 })
 
 describe("a repository's details in the artifacts browser", () => {
