@@ -99,7 +99,7 @@ export function ReportsPage() {
           maxLength={REPORT_NAME_MAX}
           onChange={(e) => setName(e.target.value)}
         />
-        <p className={styles.muted}>
+        <p className={styles.formNote}>
           With no repository checked and no build named, the report covers every indexed repository and every
           build.
         </p>
