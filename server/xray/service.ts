@@ -448,6 +448,21 @@ export function createXrayService(ctx: XrayContext) {
     return { id: await s.recordImport(record), ...record }
   }
 
+  /**
+   * A background scan of an image (a push, a layer stored). An image deleted while its layers
+   * were read or it was scanned has nothing left to scan, and nothing failed: on PostgreSQL the
+   * scan's write can still meet the deletion's commit (refused on the version's foreign key),
+   * where SQLite's one writer puts one before the other.
+   */
+  const rescanUnlessDeleted = async (versionId: string): Promise<void> => {
+    try {
+      await service.rescan(versionId)
+    } catch (error) {
+      if (fromDatabase(error) && !(await store.versionToScan(versionId))) return
+      throw error
+    }
+  }
+
   const service = {
     store,
 
@@ -552,7 +567,7 @@ export function createXrayService(ctx: XrayContext) {
       const scan = async () => {
         const v = await store.versionToScan(versionId)
         if (stopped || !v || !(await store.isIndexed(v.repo))) return
-        await service.rescan(versionId)
+        await rescanUnlessDeleted(versionId)
       }
       const marked = store.versionToScan(versionId).then(async (v) => {
         if (v && (await store.isIndexed(v.repo))) await store.markScan(versionId, 'scanning', null, null)
@@ -574,7 +589,7 @@ export function createXrayService(ctx: XrayContext) {
         .then(async () => {
           for (const id of await store.imagesWaitingFor(digest)) {
             if (stopped) return
-            await service.rescan(id)
+            await rescanUnlessDeleted(id)
           }
         })
         .catch((error: unknown) => console.error(`Scan of the images waiting for ${digest} failed`, error))

@@ -9,11 +9,13 @@ import { createHash } from 'node:crypto'
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { browserHeaders, startTestServer, type TestServer } from '../support/server'
+import { waitsForLock } from '../support/engines'
+import { browserHeaders, startTestServer, testDatabaseEngine, type TestServer } from '../support/server'
 import { signInDirectlyAs } from './helpers/catalogSession'
 import { grant } from './helpers/permissions'
 import { buildImage, type BuiltImage } from '../../server/containers/imageBuilder'
 import { MEDIA } from '../../server/containers/rules'
+import { openPostgres } from '../../server/db/postgresSql'
 import { xrayFor } from '../../server/xray/service'
 
 let server: TestServer
@@ -432,6 +434,45 @@ describe('manifests', () => {
     expect(logged.mock.calls.map((c) => String(c[0]))).toEqual([])
     logged.mockRestore()
   })
+
+  // Only PostgreSQL lets another connection's deletion commit under a write of the scan's.
+  it.runIf(testDatabaseEngine() === 'postgres')(
+    'an image deleted while its layers are read again is no failed scan',
+    async () => {
+      const logged = vi.spyOn(console, 'error')
+      const image = imageWith('vanishing')
+      await pushImage('docker-local/vanishing', image, 'v1')
+      const xray = xrayFor(server.ctx)
+      await xray.imagesScanned()
+      const [version] = await server.ctx.sql.all<{ id: string }>(
+        "SELECT id FROM catalog_versions WHERE package_id = 'docker://vanishing'",
+      )
+      // Its layers read again when a layer of its is next stored.
+      await server.ctx.sql.run('DELETE FROM xray_image_inventories WHERE version_id = ?', [version!.id])
+      const other = await openPostgres(server.config.databaseUrl!, { poolSize: 2 })
+      try {
+        let deleted!: () => void
+        let commit!: () => void
+        const deleting = new Promise<void>((done) => (deleted = done))
+        const held = new Promise<void>((done) => (commit = done))
+        const deletion = other.transaction(async (tx) => {
+          await tx.run('DELETE FROM catalog_versions WHERE id = ?', [version!.id])
+          deleted()
+          await held
+        })
+        await deleting
+        const scan = xray.layerStored(image.layers[0]!.digest)
+        expect(await waitsForLock(other, scan, 'the scan')).toBe('waiting')
+        commit()
+        await deletion
+        await scan
+      } finally {
+        await other.close()
+      }
+      expect(logged.mock.calls.map((c) => String(c[0]))).toEqual([])
+      logged.mockRestore()
+    },
+  )
 })
 
 describe('lists', () => {
