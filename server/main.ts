@@ -16,6 +16,7 @@ import { openPostgres } from './db/postgresSql'
 import { seedDataFolder } from './catalog/load'
 import { syntheticCountFromEnv } from './metadata/routes'
 import { hostNodeIds } from './ops/topology'
+import { nodeEnvironment } from './ops/nodeEnvironment'
 
 export const DEFAULT_NODES = 2
 const MAX_NODES = 16
@@ -57,7 +58,7 @@ async function runPrimary(): Promise<void> {
   let announced = false
 
   const fork = (nodeId: string) => {
-    const worker = cluster.fork({ NODE_ID: nodeId })
+    const worker = cluster.fork(nodeEnvironment(nodeId, process.env))
     nodeOf.set(worker, nodeId)
   }
 
