@@ -186,7 +186,13 @@ export default tseslint.config(
         // The composition: the entry and the areas' manifests (ui/areaManifest.ts) may name adapters.
         {
           type: 'ui-root',
-          pattern: ['ui/main.tsx', 'ui/areas.ts', 'ui/areaManifest.ts', 'ui/*/manifest.ts'],
+          pattern: [
+            'ui/main.tsx',
+            'ui/areas.ts',
+            'ui/areas.gen.ts',
+            'ui/areaManifest.ts',
+            'ui/*/manifest.ts',
+          ],
           mode: 'full',
         },
         { type: 'ui', pattern: 'ui/**', mode: 'full' },

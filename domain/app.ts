@@ -1,7 +1,8 @@
 /**
  * Composition of the client's areas: the whole state, every event and command, and the
- * single `evolve` that replay folds, all derived from one list of areas. Add an area to that
- * list; nothing else in the bus changes (a log's hash leaves out an area nothing touched).
+ * single `evolve` that replay folds, all derived from one list of areas (areas.gen.ts, written
+ * from areas.list.ts). Add an area to that list; nothing else in the bus changes (a log's hash
+ * leaves out an area nothing touched).
  */
 /* eslint-disable @typescript-eslint/no-explicit-any -- `infer` needs the other parameters open */
 import { onSlice, type Area, type CommandsOf, type EventMeta, type SliceArea } from './shared/area'
@@ -12,67 +13,11 @@ import {
   type PartlyLoadedArea,
   type WorkingFold,
 } from './areaRegistry'
-import { busArea } from './bus'
-import { platformArea } from './platform'
-import { sessionArea } from './session'
-import { navigationArea } from './navigation'
-import { tourArea } from './tour'
-import { preferencesArea } from './preferences'
-import { notificationsArea } from './notifications'
-import { adminArea } from './admin'
-import { serviceStatusArea } from './serviceStatus'
-import { searchArea } from './search'
-import { packagesArea } from './packages/decider'
-import { releaseBundlesArea } from './releaseBundles'
-import { quickSetupArea } from './quickSetup/decider'
-import { setMeUpArea } from './setMeUp/decider'
-import { gettingStartedArea } from './gettingStarted/decider'
-import { contactArea } from './contact/decider'
-import { personalizationArea } from './personalization/decider'
-import { supportBundlesArea } from './supportBundles'
-import { repositoriesArea } from './repositories/decider'
-import { artifactsArea } from './artifacts'
-import { securityArea } from './security'
-import { buildsArea } from './builds'
-import { overviewArea } from './overview'
-import { integrationsArea } from './integrations'
-import { tokensArea } from './tokens'
-import { xrayArea } from './xray'
-import { educationArea } from './education/decider'
+import { sliceAreas } from './areas.gen'
 
-/**
- * Every area, in the order their `evolve` runs for each event (and their policies). The app's
- * state, events and commands are derived from this list: an area is added here, once.
- */
-const sliceAreas = [
-  busArea,
-  platformArea,
-  sessionArea,
-  navigationArea,
-  tourArea,
-  preferencesArea,
-  notificationsArea,
-  adminArea,
-  serviceStatusArea,
-  searchArea,
-  packagesArea,
-  releaseBundlesArea,
-  quickSetupArea,
-  setMeUpArea,
-  gettingStartedArea,
-  contactArea,
-  personalizationArea,
-  supportBundlesArea,
-  repositoriesArea,
-  artifactsArea,
-  securityArea,
-  buildsArea,
-  overviewArea,
-  integrationsArea,
-  tokensArea,
-  xrayArea,
-  educationArea,
-] as const
+// Every area, in the order their `evolve` runs for each event (and their policies), is
+// written from the one list, areas.list.ts (`npm run areas`): the app's state, events and
+// commands are derived from it.
 
 type Listed = (typeof sliceAreas)[number]
 type EventsOfArea<A> = A extends SliceArea<any, any, any, infer E, any, any, any> ? E : never

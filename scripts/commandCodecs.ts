@@ -9,10 +9,10 @@
  * The TypeScript checker reads the types; what a command's fields may hold (strings, numbers,
  * booleans, literals, null, arrays, nested objects, unions of those) becomes io-ts.
  */
-import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs'
+import { existsSync, readdirSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import ts from 'typescript'
-import prettier from 'prettier'
+import { writeGenerated } from './generated'
 
 const root = resolve(import.meta.dirname, '..')
 const domain = join(root, 'domain')
@@ -130,16 +130,4 @@ function generate(): Map<string, string> {
 
 const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1)
 
-const check = process.argv.includes('--check')
-let stale = 0
-for (const [file, raw] of generate()) {
-  const options = (await prettier.resolveConfig(file)) ?? {}
-  const text = await prettier.format(raw, { ...options, filepath: file })
-  const current = existsSync(file) ? readFileSync(file, 'utf8') : ''
-  if (current === text) continue
-  if (check) {
-    console.error(`${file.slice(root.length + 1)} is not current: run npm run codecs`)
-    stale++
-  } else writeFileSync(file, text)
-}
-if (check && stale > 0) process.exit(1)
+await writeGenerated(root, generate(), 'npm run codecs')
