@@ -198,6 +198,14 @@ describe('repositories: the create form', () => {
     const types = within(form).getByRole('radiogroup', { name: 'Package type' })
     expect(within(types).getAllByRole('radio')).toHaveLength(REPOSITORY_PACKAGE_TYPES.length)
     expect(within(types).getByRole('radio', { name: 'npm' })).toBeChecked()
+    // A tile at 1024 px holds about twelve letters a line: no caption has a longer word, which
+    // the tile would break in two ('huggingfaceml' over 'model').
+    for (const tile of within(types).getAllByRole('radio'))
+      for (const word of (tile.textContent ?? '').split(/\s+/))
+        expect(word.length, tile.getAttribute('aria-label') ?? '').toBeLessThanOrEqual(12)
+    expect(
+      within(types).getByRole('radio', { name: 'Hugging Face ML (huggingfacemlmodel)' }),
+    ).toHaveTextContent('Hugging Face ML')
     await userEvent.click(within(types).getByRole('radio', { name: 'debian' }))
     expect(within(types).getByRole('radio', { name: 'debian' })).toBeChecked()
     const members = within(form).getByRole('group', { name: 'Member repositories (in resolution order)' })
