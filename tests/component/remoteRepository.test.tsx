@@ -15,6 +15,7 @@ import { repositoriesEffects } from '../../commands/effects/repositories'
 import { namedEffects } from '../../commands/effects/lazy'
 import { repositorySummary } from '../support/fixtures'
 import { chromeEffects, renderShell } from './shellFixtures'
+import forms from '../../ui/shared/forms.module.css'
 
 const PASSWORD = 'upstream-pa55word'
 const SAVED: RemoteSettings = {
@@ -120,6 +121,8 @@ describe('remote repositories: the form', () => {
         effects,
       )
       const form = await screen.findByRole('form', { name: 'Repository' }, { timeout: 30_000 })
+      // The upstream's fields are framed as every form's group of choices is, not in a look of their own.
+      expect(within(form).getByRole('group', { name: 'Upstream' })).toHaveClass(forms.choices!)
       await fill(user, within(form).getByRole('textbox', { name: 'Repository key' }), 'upstream-remote')
       await fill(user, within(form).getByRole('textbox', { name: 'URL' }), 'https://127.0.0.1:4873')
       await user.click(within(form).getByRole('button', { name: 'Test connection' }))

@@ -20,6 +20,7 @@ import { Skeleton } from '../shared/kit/Skeleton'
 import { RelativeTime } from '../shared/kit/RelativeTime'
 import { Checkbox } from '../shared/kit/Checkbox'
 import { SAMPLE_CATALOGUE_TEXT, connectionText, healthText } from './messages'
+import forms from '../shared/forms.module.css'
 import styles from './repositories.module.css'
 
 /** The remote part of the form as typed: the secrets stay here until the submit puts them in the vault. */
@@ -43,7 +44,7 @@ export function RemoteFields({
   hasCredentials: boolean
 }) {
   return (
-    <fieldset className={styles.group}>
+    <fieldset className={forms.choices}>
       <legend>Upstream</legend>
       <Switch
         label="Offline (serve only what is cached)"
