@@ -9,7 +9,7 @@ import { adminMenuGroups } from './menu'
  */
 export interface Crumb {
   readonly label: string
-  /** Where it leads, as a console path; none for the page shown and for a group (no page of its own). */
+  /** Where it leads, as a console path; none for the page shown, nor for a group without a page. */
   readonly href?: string
 }
 
@@ -25,6 +25,13 @@ const NAMED_TRAILS: Readonly<Record<string, ReadonlyArray<string>>> = {
 // Admin pages the grid lists by another address (the catalogue's admin view is its Integrations).
 const GRID_ADDRESS: Readonly<Record<string, string>> = {
   '/admin/configuration/integrations': '/integrations',
+}
+
+// Groups of the grid that have a page of their own, which their crumb leads to: the list of
+// every repository the three New pages add to, and the tabs the sign-in providers are on.
+const GROUP_PAGES: Readonly<Record<string, string>> = {
+  Repositories: '/repos',
+  'Authentication Providers': '/admin/configuration/security/general',
 }
 
 // Pages whose route title is their list's (a new permission's page is titled Permissions).
@@ -77,7 +84,10 @@ export function adminTrail(path: string): ReadonlyArray<Crumb> | undefined {
   const group = page?.group ?? nearest.group
   const opened = Object.values(match.params).filter((v) => v !== '')
   const item: ReadonlyArray<Crumb> = opened.length > 0 ? [{ label: opened.join('/') }] : []
-  const trail: Crumb[] = [root, ...(group === undefined ? [] : [{ label: group }])]
+  const groupPage = group === undefined ? undefined : GROUP_PAGES[group]
+  const groupCrumb = (label: string): Crumb =>
+    groupPage === undefined || groupPage === path ? { label } : { label, href: groupPage }
+  const trail: Crumb[] = [root, ...(group === undefined ? [] : [groupCrumb(group)])]
   if (page === undefined) return [...trail, { label: title }, ...item]
   if (address === page.href || address === sectionOf(page.href)) return [...trail, { label: page.title }]
   return [...trail, { label: page.title, href: page.href }, ...(item.length > 0 ? item : [{ label: title }])]

@@ -33,7 +33,7 @@ describe("an admin page's trail", () => {
   it("places a page the grid does not list in its nearest item's group", () => {
     expect(labels('/admin/repositories/edit/npm-local')).toEqual([
       'Administration </admin/artifactory/list>',
-      'Repositories',
+      'Repositories </repos>',
       'Edit Repository',
       'npm-local',
     ])
@@ -42,6 +42,26 @@ describe("an admin page's trail", () => {
       'Platform Configurations',
       'Integrations',
     ])
+  })
+
+  it('links a group that has a page of its own, but not from that page', () => {
+    expect(labels('/admin/repositories/local/new')).toEqual([
+      'Administration </admin/artifactory/list>',
+      'Repositories </repos>',
+      'New Local Repository',
+    ])
+    expect(labels('/admin/configuration/security/saml_integration')).toEqual([
+      'Administration </admin/artifactory/list>',
+      'Authentication Providers </admin/configuration/security/general>',
+      'SAML',
+    ])
+    expect(labels('/admin/configuration/security/general')).toEqual([
+      'Administration </admin/artifactory/list>',
+      'Authentication Providers',
+      'Security Settings',
+    ])
+    // The other groups are only headings of the grid: no page to lead to.
+    expect(labels('/admin/monitoring/pdn')?.[1]).toBe('Monitoring')
   })
 
   it("keeps the specification's trail of General Settings", () => {
