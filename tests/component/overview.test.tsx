@@ -10,6 +10,7 @@ import type { OverviewApi, Result } from '../../adapters/ports'
 import type { Overview } from '../../domain/overview/types'
 import { renderShell } from './shellFixtures'
 import kitPage from '../../ui/shared/kit/page.module.css'
+import { formatDayMedium as asDay } from '../../ui/shared/dates'
 
 const effects = { ...navigationEffects, ...overviewEffects }
 // The home page: where the instance has one (the homePage feature), as on platform, trial and tour.
@@ -120,8 +121,10 @@ describe('the Overview page', () => {
     const chart = await screen.findByRole('list', { name: 'Downloads per day' }, { timeout: 15_000 })
     const days = within(chart).getAllByRole('listitem')
     expect(days).toHaveLength(30)
-    expect(days[29]).toHaveTextContent('2026-11-30: 4 downloads')
-    expect(days[10]).toHaveTextContent('2026-11-11: 2 downloads')
+    // Each day as the page's other dates are written, not its ISO digits.
+    expect(days[29]).toHaveTextContent(`${asDay('2026-11-30')}: 4 downloads`)
+    expect(days[10]).toHaveTextContent(`${asDay('2026-11-11')}: 2 downloads`)
+    expect(chart.parentElement).not.toHaveTextContent('2026-11')
     // Columns as tall as their share of the busiest day.
     const height = (li: HTMLElement) => (li.firstElementChild as HTMLElement).style.height
     expect([height(days[29]!), height(days[10]!), height(days[0]!)]).toEqual(['100%', '50%', '0%'])
@@ -142,7 +145,9 @@ describe('the Overview page', () => {
       effects,
     )
     const chart = await screen.findByRole('list', { name: 'Deployments per day' }, { timeout: 15_000 })
-    expect(within(chart).getAllByRole('listitem')[3]).toHaveTextContent('2026-11-04: 3 deployments')
+    expect(within(chart).getAllByRole('listitem')[3]).toHaveTextContent(
+      `${asDay('2026-11-04')}: 3 deployments`,
+    )
     expect(screen.getByRole('list', { name: 'Downloads per day' })).toBeInTheDocument()
     expect(screen.getByText('4 deployments')).toBeInTheDocument()
   })
@@ -157,8 +162,10 @@ describe('the Overview page', () => {
       { overviewApi: api(right(figures({ downloadsPerDay, deploymentsPerDay }))) },
       effects,
     )
-    expect(await screen.findByText('7 downloads on 2026-11-30', {}, { timeout: 15_000 })).toBeInTheDocument()
-    expect(screen.getByText('1 deployment on 2026-11-30')).toBeInTheDocument()
+    expect(
+      await screen.findByText(`7 downloads on ${asDay('2026-11-30')}`, {}, { timeout: 15_000 }),
+    ).toBeInTheDocument()
+    expect(screen.getByText(`1 deployment on ${asDay('2026-11-30')}`)).toBeInTheDocument()
     expect(screen.getByText(/^Only one day of the last 30 has downloads/)).toBeInTheDocument()
     expect(screen.queryByRole('list', { name: 'Downloads per day' })).toBeNull()
     expect(screen.queryByRole('list', { name: 'Deployments per day' })).toBeNull()
@@ -176,7 +183,11 @@ describe('the Overview page', () => {
       within(chart)
         .getAllByRole('listitem')
         .map((li) => li.textContent),
-    ).toEqual(['2026-11-29: 1.0 GB', '2026-11-30: not sampled', '2026-12-01: 1.5 GB'])
+    ).toEqual([
+      `${asDay('2026-11-29')}: 1.0 GB`,
+      `${asDay('2026-11-30')}: not sampled`,
+      `${asDay('2026-12-01')}: 1.5 GB`,
+    ])
     // The latest figure beside the title.
     expect(screen.getByText('1.5 GB stored')).toBeInTheDocument()
   })
@@ -188,7 +199,7 @@ describe('the Overview page', () => {
     ]
     renderShell('/overview', developer, { overviewApi: api(right(figures({ storagePerDay }))) }, effects)
     expect(
-      await screen.findByText('5.0 MB stored on 2026-12-01', {}, { timeout: 15_000 }),
+      await screen.findByText(`5.0 MB stored on ${asDay('2026-12-01')}`, {}, { timeout: 15_000 }),
     ).toBeInTheDocument()
     expect(screen.getByText(/the line over 30 days draws from the second/)).toBeInTheDocument()
     // Screen readers still get the days.

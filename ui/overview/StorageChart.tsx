@@ -4,6 +4,7 @@
 import { lazy, Suspense } from 'react'
 import { bytesText, storageLine } from '../../domain/overview/rules'
 import type { Overview } from '../../domain/overview/types'
+import { formatDayMedium } from '../shared/dates'
 import { Card, EmptyState, Skeleton } from '../shared/kit/Surface'
 import kit from '../shared/kit/page.module.css'
 import styles from './overview.module.css'
@@ -32,7 +33,7 @@ export function StorageChart({ days }: { readonly days: NonNullable<Overview['st
               broken chart: until a second day is noted, the day's figure says it in words. */}
           {sampledDays === 1 && latest ? (
             <EmptyState
-              title={`${bytesText(latest.artifactBytes)} stored on ${latest.day}`}
+              title={`${bytesText(latest.artifactBytes)} stored on ${formatDayMedium(latest.day)}`}
               hint="Only one day is noted so far; the line over 30 days draws from the second."
             />
           ) : (
@@ -45,7 +46,7 @@ export function StorageChart({ days }: { readonly days: NonNullable<Overview['st
           <ol className={kit.srOnly} aria-label="Storage per day">
             {points.map((p) => (
               <li key={p.day}>
-                {`${p.day}: ${p.artifactBytes === null ? 'not sampled' : bytesText(p.artifactBytes)}`}
+                {`${formatDayMedium(p.day)}: ${p.artifactBytes === null ? 'not sampled' : bytesText(p.artifactBytes)}`}
               </li>
             ))}
           </ol>

@@ -10,6 +10,7 @@ import type { Overview } from '../../domain/overview/types'
 import { routeOfLocation } from '../../domain/artifacts/rules'
 import { useDispatch, useQuery } from '../shared/appContext'
 import { whatHappened } from '../shared/failureText'
+import { formatDayMedium } from '../shared/dates'
 import { messageText } from '../shared/messages'
 import { LoadFailure } from '../shared/kit/LoadFailure'
 import { Button } from '../shared/kit/Button'
@@ -187,24 +188,31 @@ function PerDay({
         <EmptyState title={words.emptyTitle} hint={words.emptyHint} />
       ) : onlyDay ? (
         // One column on a month's axis read as a broken chart (as a lone dot of storage did).
-        <EmptyState title={`${times(onlyDay.count)} on ${onlyDay.label}`} hint={words.onlyDayHint} />
+        <EmptyState
+          title={`${times(onlyDay.count)} on ${formatDayMedium(onlyDay.label)}`}
+          hint={words.onlyDayHint}
+        />
       ) : (
         <>
           <ol className={styles.columns} aria-label={words.label}>
             {columns.map((c) => (
-              <li key={c.label} className={styles.column} title={`${c.label}: ${times(c.count)}`}>
+              <li
+                key={c.label}
+                className={styles.column}
+                title={`${formatDayMedium(c.label)}: ${times(c.count)}`}
+              >
                 <span
                   className={styles.columnFill}
                   style={{ height: `${c.count === 0 ? 0 : Math.max(4, c.share * 100)}%` }}
                   aria-hidden="true"
                 />
-                <span className={kit.srOnly}>{`${c.label}: ${times(c.count)}`}</span>
+                <span className={kit.srOnly}>{`${formatDayMedium(c.label)}: ${times(c.count)}`}</span>
               </li>
             ))}
           </ol>
           <div className={styles.axis} aria-hidden="true">
-            <span>{columns[0]?.label}</span>
-            <span>{columns.at(-1)?.label}</span>
+            <span>{formatDayMedium(columns[0]?.label ?? '')}</span>
+            <span>{formatDayMedium(columns.at(-1)?.label ?? '')}</span>
           </div>
         </>
       )}

@@ -118,6 +118,9 @@ export const formatDayDigits = formatDay(digits)
 /** 'Thursday, March 12, 2026': a calendar day's accessible name. */
 export const formatDayFull = formatDay(full)
 
+/** A day ('2026-03-12') as the other dates of the page are written: 'Mar 12, 2026'. */
+export const formatDayMedium = formatDay(inUtc({ dateStyle: 'medium' }))
+
 /** 'March 2026', the month of a day. */
 export const formatMonthYear = formatDay(monthYear)
 
