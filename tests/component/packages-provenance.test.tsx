@@ -12,6 +12,7 @@ import PackagesArea from '../../ui/packages'
 import type { Provenance, VersionDetail } from '../../domain/packages/types'
 import { fakePackagesApi, makePackage, makeVersion } from '../support/fakePackagesApi'
 import { renderArea } from './packagesHarness'
+import details from '../../ui/packages/details.module.css'
 
 const PATTERN = '/packages/:packageId?/:versionId?'
 const UPSTREAM = 'http://127.0.0.1:4873/'
@@ -291,11 +292,14 @@ describe('where the package page says its versions come from', { timeout: 20_000
       'Cached from npm-remote',
       'Local, in npm-local',
     ])
+    // Each key whole on its line, as on a version's page: at 1440 px 'npm-' ended one line.
+    expect(within(sources).getByText('npm-remote', { exact: true })).toHaveClass(details.nowrap!)
     await userEvent.click(screen.getByRole('tab', { name: 'Releases' }))
     const [, newest, older] = within(await screen.findByRole('table', { name: 'Releases' })).getAllByRole(
       'row',
     )
     expect(within(newest!).getByRole('cell', { name: 'Cached from npm-remote' })).toBeInTheDocument()
+    expect(within(newest!).getByText('npm-remote', { exact: true })).toHaveClass(details.nowrap!)
     expect(within(older!).getByRole('cell', { name: 'Local, in npm-local' })).toBeInTheDocument()
   })
 })

@@ -14,7 +14,7 @@ import { availabilityOf, shownVulnerabilities } from '../../domain/packages/rule
 import { versionPath } from '../shared/packageLinks'
 import { formatBytes } from '../shared/sizes'
 import { BackToResults, InstallCommand } from './details'
-import { SourcesFact, sourceWords, UpstreamNotice } from './Provenance'
+import { SourcesFact, SourceWords, UpstreamNotice } from './Provenance'
 import { BuildsPanel, DockerLayersPanel, ReadmePanel } from './panels'
 import { VersionsPaging } from './VersionsPaging'
 import { XrayFindings } from './XrayFindings'
@@ -262,7 +262,8 @@ export function PackageDetails({ packageId }: { packageId: string }) {
                       {
                         id: 'source',
                         header: 'Source',
-                        cell: (v: VersionSummary) => (v.provenance ? sourceWords(v.provenance) : '—'),
+                        cell: (v: VersionSummary) =>
+                          v.provenance ? <SourceWords provenance={v.provenance} /> : '—',
                       },
                       {
                         id: 'size',

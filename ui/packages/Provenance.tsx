@@ -18,19 +18,32 @@ const RepositoryKey = ({ repoKey }: { readonly repoKey: string }) => (
   <span className={styles.nowrap}>{repoKey}</span>
 )
 
+const LEAD: Readonly<Record<Provenance['kind'], string>> = {
+  local: 'Local, in',
+  cached: 'Cached from',
+  notCached: 'Not cached in',
+}
+
+/** Where a version comes from in a few words: the package page's Source fact and column. */
+export const sourceWords = (provenance: Provenance): string =>
+  `${LEAD[provenance.kind]} ${provenance.repository}`
+
+/** Those words drawn, the repository's key whole on its line as in the version's fact. */
+export const SourceWords = ({ provenance }: { readonly provenance: Provenance }) => (
+  <>
+    {LEAD[provenance.kind]} <RepositoryKey repoKey={provenance.repository} />
+  </>
+)
+
 /** The side panel's Source fact. */
 export function ProvenanceFact({ provenance }: { readonly provenance: Provenance }) {
   switch (provenance.kind) {
     case 'local':
-      return (
-        <>
-          Local, in <RepositoryKey repoKey={provenance.repository} />
-        </>
-      )
+      return <SourceWords provenance={provenance} />
     case 'cached':
       return (
         <>
-          Cached from <RepositoryKey repoKey={provenance.repository} />
+          <SourceWords provenance={provenance} />
           <span className={styles.meta}>
             {' '}
             ({provenance.upstream}), <RelativeTime iso={provenance.cachedAt} />
@@ -40,28 +53,24 @@ export function ProvenanceFact({ provenance }: { readonly provenance: Provenance
     case 'notCached':
       return (
         <>
-          Not cached in <RepositoryKey repoKey={provenance.repository} />
+          <SourceWords provenance={provenance} />
           <span className={styles.meta}> ({provenance.upstream})</span>
         </>
       )
   }
 }
 
-/** Where a version comes from in a few words: the package page's Source fact and column. */
-export const sourceWords = (provenance: Provenance): string =>
-  provenance.kind === 'local'
-    ? `Local, in ${provenance.repository}`
-    : provenance.kind === 'cached'
-      ? `Cached from ${provenance.repository}`
-      : `Not cached in ${provenance.repository}`
-
 /** The sources of a package's versions shown, each once, newest version's first. */
 export function SourcesFact({ versions }: { readonly versions: ReadonlyArray<{ provenance?: Provenance }> }) {
-  const sources = [...new Set(versions.flatMap((v) => (v.provenance ? [sourceWords(v.provenance)] : [])))]
+  const sources = new Map<string, Provenance>()
+  for (const { provenance } of versions)
+    if (provenance && !sources.has(sourceWords(provenance))) sources.set(sourceWords(provenance), provenance)
   return (
     <>
-      {sources.map((s) => (
-        <div key={s}>{s}</div>
+      {[...sources].map(([words, provenance]) => (
+        <div key={words}>
+          <SourceWords provenance={provenance} />
+        </div>
       ))}
     </>
   )
