@@ -445,11 +445,20 @@ export async function settle(page: Page, timeout = 15_000, ready?: Screen['ready
   await page.waitForFunction(screenDone, undefined, { timeout, polling: 'raf' }).catch(() => undefined)
 }
 
-/** True once no finite animation or transition runs (a menu has faded in): run in the page. */
-function animationsDone(): boolean {
+/**
+ * True once no finite animation or transition runs on the clock (a menu has faded in): run in the
+ * page. An animation on a scroll timeline (the packages' filter column's foot shade) is never
+ * done: it runs for as long as its box can scroll, and moves only when it is scrolled.
+ */
+export function animationsDone(): boolean {
   return document
     .getAnimations()
-    .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity)
+    .every(
+      (a) =>
+        a.playState !== 'running' ||
+        a.effect?.getTiming().iterations === Infinity ||
+        !(a.timeline instanceof DocumentTimeline),
+    )
 }
 
 /**
