@@ -1,5 +1,5 @@
 // The design check's test of raw controls (tests/support/rawControls.ts, run on every screen by
-// design.test.ts), on pages of its own in Chromium: it names a plain <button> and <select> and
+// designWalk.ts), on pages of its own in Chromium: it names a plain <button> and <select> and
 // nothing that is drawn by page styles or not drawn at all.
 import { describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'

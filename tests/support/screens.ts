@@ -1,6 +1,6 @@
 /**
  * The console's screens as each kind of user reaches them, for the screenshot gallery
- * (scripts/gallery.ts) and the accessibility and overflow checks (tests/e2e/design.test.ts).
+ * (scripts/gallery.ts) and the accessibility and overflow checks (tests/e2e/designWalk.ts).
  * One entry per route of domain/navigation/routes.ts that a user can open on a fresh reference
  * server, with its parameters filled from the seeded data; a route that needs data the seed
  * lacks (a proxy, a group, a permission, a project) is listed with the page that creates it.
@@ -336,7 +336,7 @@ export function passwordOf(
  * registration on, without which the registration screen sends a visitor to the login page
  * (its picture was the login page's, and its checks ran on the login page), a user who must
  * use MFA, and an image pushed to docker-local through the registry API. Through the admin
- * API, once, before the screens are walked (the gallery, tests/e2e/design.test.ts).
+ * API, once, before the screens are walked (the gallery, tests/e2e/designWalk.ts).
  */
 export async function openEveryScreen(server: {
   url: string

@@ -4,14 +4,15 @@
 // its steps have opened it:
 // axe-core finds no violation of serious or critical impact, in the light theme and in the dark
 // one; no visible control is drawn by the browser's defaults (tests/support/rawControls.ts); at
-// 1024 px nothing scrolls sideways (document scrollWidth <= clientWidth, and no box in it either). One browser, one
-// server; each user signs in once and walks every screen (a screen marked `first` before the
-// others; another flavour's screens on a platform of that flavour).
-// DESIGN_TIMES=1 prints where the file's time went (docs/testing.md).
+// 1024 px nothing scrolls sideways (document scrollWidth <= clientWidth, and no box in it either).
+// One file per user (design.<user>.test.ts) and one for the other flavours' screens, so that the
+// two workers take them side by side: each file has its platform and browser, and its user signs
+// in once and walks every screen (a screen marked `first` before the others).
+// DESIGN_TIMES=1 prints where a file's time went (docs/testing.md).
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { browser, server, withPlatformAndChromium } from '../support/e2e'
+import { browser, server, withChromium, withPlatformAndChromium } from '../support/e2e'
 import type { Page } from 'playwright-core'
 import { startTestServer, type TestServer } from '../support/server'
 import { rawControls } from '../support/rawControls'
@@ -28,9 +29,6 @@ import {
 
 // Evaluated through the DevTools protocol: the console's CSP (script-src 'self') refuses a script tag.
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
-
-withPlatformAndChromium({ anonymousAccess: true })
-beforeAll(() => timed('setting the platform up', () => screens.openEveryScreen(server)))
 
 interface Finding {
   readonly screen: string
@@ -120,13 +118,15 @@ async function timed<T>(part: string, work: () => Promise<T>): Promise<T> {
     TIMES?.set(part, (TIMES.get(part) ?? 0) + (performance.now() - start) / 1000)
   }
 }
-afterAll(() => {
+function printTimes(): void {
   if (!TIMES) return
   const rows = [...TIMES].sort((a, b) => b[1] - a[1])
   const parts = rows.filter(([k]) => !k.startsWith('screen '))
   const screens = rows.filter(([k]) => k.startsWith('screen ')).slice(0, 10)
   console.log([...parts, ...screens].map(([k, v]) => `${v.toFixed(1).padStart(7)} s  ${k}`).join('\n'))
-})
+  // The files of a worker share this module (isolate: false): each prints its own.
+  TIMES.clear()
+}
 
 /** Walks the screens `walks` picks (those of `server`'s platform) that `user` opens. */
 async function walk(user: UserKind, server: TestServer, walks: (s: Screen) => boolean): Promise<Finding[]> {
@@ -192,37 +192,50 @@ async function walk(user: UserKind, server: TestServer, walks: (s: Screen) => bo
   return findings
 }
 
-describe('design system on every screen (e2e)', () => {
-  // Before the walks below: what these screens draw grows with every request the walks make.
-  const first = SCREENS.filter((s) => s.first === true && s.flavour === undefined)
-  for (const user of ['anonymous', 'developer', 'admin'] as const) {
-    if (!first.some((s) => s.users.includes(user))) continue
-    it(`${user}, first (${first.map((s) => s.name).join(', ')}): the same checks`, async () => {
-      const findings = await walk(user, server, (s) => first.includes(s))
-      expect(findings.map((f) => `${f.screen}: ${f.problem}`)).toEqual([])
-    }, 600_000)
-  }
-  for (const user of ['anonymous', 'developer', 'admin'] as const) {
+/**
+ * The checks on every screen of the default flavour that `user` opens, on a platform of the file's
+ * own: the screens marked `first`, then the others.
+ */
+export function designWalkOf(user: UserKind): void {
+  withPlatformAndChromium({ anonymousAccess: true })
+  beforeAll(() => timed('setting the platform up', () => screens.openEveryScreen(server)))
+  afterAll(printTimes)
+  describe('design system on every screen (e2e)', () => {
+    // Before the walk below: what these screens draw grows with every request the walk makes.
+    const first = SCREENS.filter((s) => s.first === true && s.flavour === undefined)
+    if (first.some((s) => s.users.includes(user)))
+      it(`${user}, first (${first.map((s) => s.name).join(', ')}): the same checks`, async () => {
+        const findings = await walk(user, server, (s) => first.includes(s))
+        expect(findings.map((f) => `${f.screen}: ${f.problem}`)).toEqual([])
+      }, 600_000)
     it(`${user}: no serious or critical axe violation (light and dark), no browser-default control, no sideways scroll at 1024 px`, async () => {
       const findings = await walk(user, server, (s) => s.flavour === undefined && s.first !== true)
       expect(findings.map((f) => `${f.screen}: ${f.problem}`)).toEqual([])
     }, 600_000)
-  }
-  // The screens of another flavour (a tour's contact-us dialog), each on a platform of its own.
-  for (const flavour of [...new Set(SCREENS.flatMap((s) => (s.flavour ? [s.flavour] : [])))]) {
-    it(`${flavour}: the same checks on its own screens`, async () => {
-      if (MAIN_ONLY) return
-      const platform = await timed('starting platforms', () =>
-        startTestServer({ anonymousAccess: true }, { PLATFORM_FLAVOUR: flavour }),
-      )
-      try {
-        const users = [...new Set(SCREENS.flatMap((s) => (s.flavour === flavour ? s.users : [])))]
-        const findings: Finding[] = []
-        for (const user of users) findings.push(...(await walk(user, platform, (s) => s.flavour === flavour)))
-        expect(findings.map((f) => `${f.screen}: ${f.problem}`)).toEqual([])
-      } finally {
-        await platform.stop()
-      }
-    }, 600_000)
-  }
-})
+  })
+}
+
+/** The same checks on the screens of the other flavours (a tour's contact-us dialog), each on a platform of its own. */
+export function designWalkOfFlavours(): void {
+  withChromium()
+  afterAll(printTimes)
+  describe('design system on every screen (e2e)', () => {
+    for (const flavour of [...new Set(SCREENS.flatMap((s) => (s.flavour ? [s.flavour] : [])))]) {
+      it(`${flavour}: the same checks on its own screens`, async () => {
+        if (MAIN_ONLY) return
+        const platform = await timed('starting platforms', () =>
+          startTestServer({ anonymousAccess: true }, { PLATFORM_FLAVOUR: flavour }),
+        )
+        try {
+          const users = [...new Set(SCREENS.flatMap((s) => (s.flavour === flavour ? s.users : [])))]
+          const findings: Finding[] = []
+          for (const user of users)
+            findings.push(...(await walk(user, platform, (s) => s.flavour === flavour)))
+          expect(findings.map((f) => `${f.screen}: ${f.problem}`)).toEqual([])
+        } finally {
+          await platform.stop()
+        }
+      }, 600_000)
+    }
+  })
+}
