@@ -181,7 +181,7 @@ export default tseslint.config(
         { type: 'domain', pattern: 'domain/**', mode: 'full' },
         { type: 'commands', pattern: 'commands/**', mode: 'full' },
         { type: 'queries', pattern: 'queries/**', mode: 'full' },
-        { type: 'ports', pattern: 'adapters/ports.ts', mode: 'full' },
+        { type: 'ports', pattern: ['adapters/ports.ts', 'adapters/ports/**'], mode: 'full' },
         { type: 'adapters', pattern: 'adapters/**', mode: 'full' },
         // The composition: the entry and the areas' manifests (ui/areaManifest.ts) may name adapters.
         {
@@ -234,7 +234,10 @@ export default tseslint.config(
               from: { element: { type: 'queries' } },
               allow: [{ to: { element: { type: 'domain' } } }, { to: { element: { type: 'queries' } } }],
             },
-            { from: { element: { type: 'ports' } }, allow: [{ to: { element: { type: 'domain' } } }] },
+            {
+              from: { element: { type: 'ports' } },
+              allow: [{ to: { element: { type: 'domain' } } }, { to: { element: { type: 'ports' } } }],
+            },
             {
               from: { element: { type: 'adapters' } },
               allow: [

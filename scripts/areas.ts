@@ -5,6 +5,7 @@
  *   domain/areas.gen.ts    the domain's areas (`domain/<area>/decider.ts`, else its index), in order
  *   ui/areas.gen.ts        the browser's manifests (`ui/<area>/manifest.ts`), in order
  *   queries/areas.gen.ts   the query table (`queries/<area>.ts`)
+ *   adapters/ports/areas.gen.ts  the API ports (`adapters/ports/<area>.ts`'s `<Area>Api`), as `AreaApis`
  *
  *   npm run areas            writes the files
  *   npm run areas -- --check exits 1 when a file is not what the list says (a unit test runs it)
@@ -67,10 +68,25 @@ function queryTable(): string {
   )
 }
 
+const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1)
+
+function apiPorts(): string {
+  const withApi = areaList.filter((area) => existsSync(at('adapters', 'ports', `${area}.ts`)))
+  return (
+    header +
+    withApi.map((area) => `import type { ${capital(area)}Api } from './${area}'\n`).join('') +
+    '\n' +
+    withApi.map((area) => `export type * from './${area}'\n`).join('') +
+    '\n/** Each area\u2019s API port, under its area\u2019s name (`Ports` in adapters/ports.ts has them all). */\n' +
+    `export interface AreaApis {\n${withApi.map((a) => `  readonly ${a}Api: ${capital(a)}Api\n`).join('')}}\n`
+  )
+}
+
 const files: ReadonlyArray<readonly [string, string]> = [
   [at('domain', 'areas.gen.ts'), domainAreas()],
   [at('ui', 'areas.gen.ts'), uiManifests()],
   [at('queries', 'areas.gen.ts'), queryTable()],
+  [at('adapters', 'ports', 'areas.gen.ts'), apiPorts()],
 ]
 
 await writeGenerated(root, files, 'npm run areas')

@@ -26,11 +26,18 @@ describe('the areas’ manifests', () => {
   })
 
   // The ports are derived from the manifests, typed `Partial<Ports>` each: the members that
-  // adapters/ports.ts declares are what the type checker cannot see is complete.
+  // adapters/ports.ts declares (the areas' API ports among them, adapters/ports/areas.gen.ts)
+  // are what the type checker cannot see is complete.
   it('give the browser and Node every port that Ports declares', () => {
-    const source = readFileSync('adapters/ports.ts', 'utf8')
-    const body = /export interface Ports \{([^}]*)\}/.exec(source)?.[1] ?? ''
-    const declared = [...body.matchAll(/readonly (\w+):/g)].map((m) => m[1]).sort()
+    const members = (file: string, name: string) => {
+      const body = new RegExp(`export interface ${name} (?:extends \\w+ )?\\{([^}]*)\\}`).exec(
+        readFileSync(file, 'utf8'),
+      )?.[1]
+      return [...(body ?? '').matchAll(/readonly (\w+):/g)].map((m) => m[1])
+    }
+    const apis = members('adapters/ports/areas.gen.ts', 'AreaApis')
+    expect(apis.length).toBeGreaterThan(20)
+    const declared = [...members('adapters/ports.ts', 'Ports'), ...apis].sort()
     expect(declared.length).toBeGreaterThan(20)
     const browser = createBrowserPorts(areaManifests.flatMap((a) => (a.ports ? [a.ports] : [])))
     const {
