@@ -4,8 +4,8 @@
  * area as effects would record them. After each step the live state must equal a fold from
  * scratch of the events recorded so far, the exported log must replay to the live state and
  * hash, every recorded event must decode with its codec, and none may be an event the bus
- * refused for its codec or a decider's throw (each recorded as a rejection instead,
- * `refusedEvent`). (The reference models of
+ * refused for its codec, a decider's throw, or a command a policy asked that no area takes or
+ * its codec refuses (each recorded as a rejection instead, `refusedEvent`). (The reference models of
  * oracle.test.ts state what some events mean; this states that the parts agree for all.)
  *
  * Commands are mostly refused from the empty state (most need a session, a loaded page or an open
@@ -922,14 +922,21 @@ function start(recorded: string | undefined, until?: string, decided?: (type: st
 /**
  * The bus records an event the log would refuse (no codec, not JSON, refused by its codec) as
  * the rejection of the command that decided it, and a decider that throws as the rejection of
- * its command, so every recorded event decodes whatever a decider or an effect gives. Here the
- * commands and events sent all decode, so such a rejection is a bug of whatever decided: its
- * reason, or undefined.
+ * its command, so every recorded event decodes whatever a decider or an effect gives; a command a
+ * policy asks is decoded as a script's is. Here the commands and events sent all decode, so such
+ * a rejection is a bug of whatever decided or asked: its reason, or undefined.
  */
-function refusedEvent(event: AppEvent): string | undefined {
+function refusedEvent({ event, source }: Envelope<AppEvent>): string | undefined {
   if (event.type !== 'bus/CommandRejected') return undefined
   const { reason } = event.data as { readonly reason: string }
-  return reason.startsWith('event ') || reason.startsWith('decide threw: ') ? reason : undefined
+  if (reason.startsWith('event ') || reason.startsWith('decide threw: ')) return reason
+  // A command a policy asked is built by the policy from what was recorded, which all decodes:
+  // one no area takes, or its codec refuses (io-ts's "Invalid value …"), is the policy's bug.
+  const unreadable =
+    reason === 'no area handles this command' ||
+    reason === 'no such command' ||
+    reason.startsWith('Invalid value')
+  return source === 'policy' && unreadable ? reason : undefined
 }
 
 /** The agreements, after every step; throws on the first that fails. */
@@ -945,11 +952,15 @@ function checkSteps({ recorded: from, until, steps }: Case): void {
       // toEqual's own comparison is slow on the whole state; it runs only to explain a difference.
       if (!isDeepStrictEqual(folded, live)) expect(folded).toEqual(live)
       // Each event once: one checked at an earlier step has not changed since.
-      for (const { event } of recorded.slice(decodedSoFar)) {
+      for (const envelope of recorded.slice(decodedSoFar)) {
+        const { event } = envelope
         const spec = eventSpecs.get(event.type)
         expect(spec, event.type).toBeDefined()
         expect(isRight(spec!.codec.decode(event)), event.type).toBe(true)
-        expect(refusedEvent(event), 'an event its codec refuses, or a decider that threw').toBeUndefined()
+        expect(
+          refusedEvent(envelope),
+          "an event its codec refuses, a decider that threw, or a policy's command its codec refuses",
+        ).toBeUndefined()
       }
       decodedSoFar = recorded.length
       const replayed = replayLog(app.exportLog())

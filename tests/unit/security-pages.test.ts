@@ -119,6 +119,7 @@ describe('security: saving a page', () => {
       ['oauth', 'oauthSettings'],
       ['ldap', 'ldapSettings'],
       ['crowd', 'crowdSettings'],
+      ['httpsso', 'httpSsoSettings'],
     ] as const)
       expect(policiesOf(S.Saved({ page, requestId: 's1', values: {} }))).toEqual([
         { type: 'notifications/Show', kind: 'success', message: { key: 'saved', subject } },
