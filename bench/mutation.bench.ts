@@ -90,6 +90,7 @@ function inLines(file: string, line: number): boolean {
 }
 
 const FILES = filesToMutate(process.env.MUTATE)
+const PLAN = process.env.MUTATE_PLAN === '1'
 
 export async function run(): Promise<Figure[]> {
   if (FILES.length === 0)
@@ -101,11 +102,12 @@ export async function run(): Promise<Figure[]> {
   if (process.env.MUTATE_TESTS) process.env.MUTATION_TESTS = process.env.MUTATE_TESTS
   const stryker = new Stryker({
     testRunner: 'vitest',
-    plugins: ['@stryker-mutator/vitest-runner'],
+    // MUTATE_PLAN=1 prints Stryker's plan (what each file's mutants cost) and stops before any mutant.
+    plugins: ['@stryker-mutator/vitest-runner', ...(PLAN ? ['./bench/support/mutationPlan.ts'] : [])],
     vitest: { configFile: 'vitest.stryker.config.ts', related: false },
     mutate: FILES,
     coverageAnalysis: 'perTest',
-    reporters: [],
+    reporters: PLAN ? ['mutation-plan'] : [],
     // A shared machine runs one test process at a time: MUTATE_CONCURRENCY=1.
     concurrency: Number(process.env.MUTATE_CONCURRENCY ?? 2),
     timeoutMS: 10_000,
