@@ -40,6 +40,8 @@ export default defineConfig({
                 ]),
           ],
     environment: 'node',
+    // A property ends at its first counterexample, unshrunk (tests/support/mutationSetup.ts).
+    setupFiles: ['tests/support/mutationSetup.ts'],
     testTimeout: 60_000,
   },
 })
