@@ -14,7 +14,7 @@
 import { createHash, type Hash } from 'node:crypto'
 import { EventEmitter } from 'node:events'
 import { close, openSync, read } from 'node:fs'
-import { PassThrough, Readable, Transform, type TransformCallback } from 'node:stream'
+import { PassThrough, Readable, Transform, type TransformCallback, type Writable } from 'node:stream'
 import type { BlobFacts, BlobStore, StagedBlob } from '../repositories/blobs'
 import type { UpstreamResponse } from '../upstream/fetch'
 import type { ExpectedDigest } from './rules'
@@ -37,6 +37,12 @@ export interface FetchStart {
   readonly response: UpstreamResponse
   readonly expected: ExpectedDigest | undefined
   readonly maxBytes: number
+  /**
+   * Also given every byte as it arrives, with its back-pressure (a reader of the file's contents,
+   * so nothing reads the file back once it is stored); ended with the file, destroyed if the fetch
+   * fails. One that stops reading early (ended or destroyed) is given nothing more.
+   */
+  readonly copy?: Writable
 }
 
 /** The upstream says the cached copy stands (not modified, or unreachable while one is cached). */
@@ -117,7 +123,18 @@ class Follower extends Readable {
   }
 }
 
-/** Passes chunks on, one behind, digesting them; waits for the reader of `live`. */
+/** Calls `then` once `stream` takes more writes (or has gone away). */
+function whenWritable(stream: Writable, then: () => void): void {
+  const resume = () => {
+    stream.off('drain', resume)
+    stream.off('close', resume)
+    then()
+  }
+  stream.once('drain', resume)
+  stream.once('close', resume)
+}
+
+/** Passes chunks on, one behind, digesting them and copying them; waits for the reader of `live`. */
 class Tee extends Transform {
   private held: Buffer | undefined
   private passed = 0
@@ -126,12 +143,22 @@ class Tee extends Transform {
     private readonly live: PassThrough | undefined,
     expected: ExpectedDigest | undefined,
     private readonly progress: Progress | undefined,
+    private readonly copy: Writable | undefined,
   ) {
     super()
     this.digest = expected ? createHash(expected.algorithm) : undefined
   }
   override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback): void {
     this.digest?.update(chunk)
+    const { copy } = this
+    if (!copy || copy.destroyed || copy.writableEnded || copy.write(chunk)) return this.pass(chunk, done)
+    whenWritable(copy, () => this.pass(chunk, done))
+  }
+  override _flush(done: TransformCallback): void {
+    if (this.copy && !this.copy.destroyed && !this.copy.writableEnded) this.copy.end()
+    done()
+  }
+  private pass(chunk: Buffer, done: TransformCallback): void {
     const previous = this.held
     this.held = chunk
     // Every chunk before this one may go to joined requests.
@@ -140,13 +167,7 @@ class Tee extends Transform {
     if (!previous || !this.live || this.live.destroyed) return done(null, chunk)
     if (this.live.write(previous)) return done(null, chunk)
     // The client reads slower than the upstream sends: wait for it (or for it to go away).
-    const resume = () => {
-      this.live?.off('drain', resume)
-      this.live?.off('close', resume)
-      done(null, chunk)
-    }
-    this.live.once('drain', resume)
-    this.live.once('close', resume)
+    whenWritable(this.live, () => done(null, chunk))
   }
   /** The held chunk, once the whole file is known good. */
   release(): void {
@@ -234,12 +255,13 @@ export function fileCache(blobs: BlobStore) {
       const progress = streams ? new Progress() : undefined
       entry.length = response.length
       entry.progress = progress
-      const tee = new Tee(live, expected, progress)
+      const tee = new Tee(live, expected, progress, started.copy)
       response.body.on('error', (error) => tee.destroy(error))
       response.body.pipe(tee)
       const failed = (error: unknown) => {
         const cause = error instanceof Error ? error : new Error(String(error))
         live?.destroy(cause)
+        started.copy?.destroy(cause)
         progress?.update({ outcome: { error: cause } })
         response.body.destroy()
         settle.reject(error)

@@ -5,6 +5,7 @@
  * once through the file cache, checked against the document's integrity or shasum, and
  * recorded in the catalogue so the package shows at once in the console.
  */
+import { PassThrough } from 'node:stream'
 import type { ServerContext } from '../context'
 import { isoNow } from '../clock'
 import { packageIdOf, versionIdOf } from '../catalog/load'
@@ -202,16 +203,36 @@ export function npmRemote(ctx: ServerContext, deps: NpmRemoteDeps) {
     }
   }
 
-  /** What the catalogue shows of a fetched tarball, read before its transaction opens (none: not listed). */
-  const shownFiles = async (repo: RepositoryRecord, name: string, version: string, staged: StagedBlob) => {
-    if (staged.facts.size > CATALOGUE_READ_LIMIT) return undefined
-    try {
-      return await readTarball(staged.open(), isShownFile)
-    } catch (error) {
-      // The bytes are cached and served; a tarball the catalogue cannot read stays out of it.
-      upstream.log('WARN', `${repo.key}: ${name}@${version} is cached but not listed: ${String(error)}`)
-      return undefined
-    }
+  /**
+   * What the catalogue shows of a tarball being fetched, read from its bytes as they arrive
+   * (not read back once stored: on a loaded disk that read waited behind other requests'
+   * flushes), or nothing for a tarball too large to read. `files` settles once the bytes have
+   * all come (or the fetch failed, which nobody then asks about).
+   */
+  const catalogueReader = (length: number | undefined) => {
+    if (length !== undefined && length > CATALOGUE_READ_LIMIT) return undefined
+    const sink = new PassThrough()
+    const files = readTarball(sink, isShownFile).then(
+      (found) => ({ found }),
+      (error: unknown) => ({ error }),
+    )
+    return { sink, files }
+  }
+
+  /** The files a reader found, for a tarball stored whole (none: it stays out of the catalogue). */
+  const shownFiles = async (
+    repo: RepositoryRecord,
+    name: string,
+    version: string,
+    staged: StagedBlob,
+    reader: ReturnType<typeof catalogueReader>,
+  ) => {
+    if (!reader || staged.facts.size > CATALOGUE_READ_LIMIT) return undefined
+    const read = await reader.files
+    if ('found' in read) return read.found
+    // The bytes are cached and served; a tarball the catalogue cannot read stays out of it.
+    upstream.log('WARN', `${repo.key}: ${name}@${version} is cached but not listed: ${String(read.error)}`)
+    return undefined
   }
 
   /**
@@ -297,6 +318,7 @@ export function npmRemote(ctx: ServerContext, deps: NpmRemoteDeps) {
       return { kind: 'fetching', fetch: { ...joined, done }, versionId: versionId(source.version) }
     }
     const expected = expectedDigest(source.integrity, source.shasum)
+    let reader: ReturnType<typeof catalogueReader>
     try {
       const fetch = await files.fetch(
         key,
@@ -314,10 +336,11 @@ export function npmRemote(ctx: ServerContext, deps: NpmRemoteDeps) {
             response.body.resume()
             throw await upstream.failure(repo, statusProblem(repo.key, response.url, response.status))
           }
-          return { response, expected, maxBytes: MAX_FILE_BYTES }
+          reader = catalogueReader(response.length)
+          return { response, expected, maxBytes: MAX_FILE_BYTES, copy: reader?.sink }
         },
         async (staged) => {
-          const files = await shownFiles(repo, name, source.version, staged)
+          const files = await shownFiles(repo, name, source.version, staged, reader)
           const now = isoNow(ctx.clock)
           // Cached, the remote's success and the catalogue's listing in one commit, before the asker
           // hears it is done; relaxed, as all of it can be fetched again.

@@ -283,8 +283,8 @@ export function blobStore(sql: Sql, blobDir: string) {
         if (options.expectedSha256 && options.expectedSha256.toLowerCase() !== facts.sha256)
           throw new ChecksumMismatch(options.expectedSha256, facts.sha256)
         options.verify?.(facts)
-        await flush(partial)
-        await folderReady(facts.sha256)
+        // Both on disk before anything names the bytes; neither waits for the other.
+        await Promise.all([flush(partial), folderReady(facts.sha256)])
         return staged(partial, facts)
       } catch (error) {
         rmSync(partial, { force: true })
@@ -343,6 +343,9 @@ export type BlobStore = ReturnType<typeof blobStore>
 function reportingWriter(path: string, written: (path: string, bytes: number) => void): Writable {
   // Opened before the first byte, so a reader may open it at once.
   const file = createWriteStream(path, { fd: openSync(path, 'w') })
+  // Each write's own callback carries its failure; destroyed mid-write (the source broke off),
+  // the file stream also emits it, which unheard would end the process.
+  file.on('error', () => undefined)
   let bytes = 0
   written(path, 0)
   return new Writable({

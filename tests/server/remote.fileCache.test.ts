@@ -3,12 +3,13 @@
  * decides when the headers come and when each half of the bytes does. A request that joins
  * while the upstream has not answered yet follows the bytes once it does, instead of waiting
  * for the whole file; a fetch that fails before answering fails its joiners too. The bytes are in
- * place before the transaction that keeps them opens, so it waits for no disk.
+ * place before the transaction that keeps them opens, so it waits for no disk. A copy of the bytes
+ * (the catalogue's reader of a tarball) has them all by then, and is cut off when the fetch fails.
  */
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { PassThrough, type Readable } from 'node:stream'
+import { PassThrough, type Readable, type Writable } from 'node:stream'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openDatabase } from '../../server/db'
 import { sqliteSql } from '../../server/db/sqliteSql'
@@ -43,11 +44,12 @@ function handUpstream() {
   return {
     start: () => answered,
     body,
-    answer: (length: number) =>
+    answer: (length: number, copy?: Writable) =>
       answer({
         response: { status: 200, headers: {}, url: 'http://upstream.invalid/f', length, body },
         expected: undefined,
         maxBytes: 1 << 30,
+        copy,
       }),
     refuse,
   }
@@ -128,5 +130,48 @@ describe('a fetched file kept', () => {
     started.live?.resume()
     await started.done
     expect(inPlace).toBe(true)
+  })
+})
+
+describe('a copy of the bytes as they arrive', () => {
+  it('has every byte, and has ended, before the fetch keeps the file', async () => {
+    const bytes = Buffer.from(Array.from({ length: 200 * 1024 }, (_, i) => (i * 7) % 253))
+    const upstream = handUpstream()
+    const copy = new PassThrough()
+    const copied: Buffer[] = []
+    copy.on('data', (chunk: Buffer) => copied.push(chunk))
+    let atKeep: { bytes: Buffer; ended: boolean } | undefined
+    const fetching = files.fetch('repo\0copied.bin', upstream.start, async () => {
+      atKeep = { bytes: Buffer.concat(copied), ended: copy.writableEnded }
+    })
+    upstream.answer(bytes.length, copy)
+    for (let at = 0; at < bytes.length; at += 50 * 1024)
+      upstream.body.write(bytes.subarray(at, at + 50 * 1024))
+    upstream.body.end()
+    const started = await fetching
+    started.live?.resume()
+    await started.done
+    expect(atKeep?.ended).toBe(true)
+    expect(atKeep?.bytes.equals(bytes)).toBe(true)
+  })
+
+  it('is cut off when the upstream breaks off, and nothing is kept', async () => {
+    const upstream = handUpstream()
+    const copy = new PassThrough()
+    copy.resume()
+    const cut = new Promise<unknown>((resolve) => copy.on('error', resolve))
+    let kept = false
+    const fetching = files.fetch('repo\0cut.bin', upstream.start, async () => {
+      kept = true
+    })
+    upstream.answer(100_000, copy)
+    upstream.body.write(Buffer.alloc(10_000, 1))
+    const started = await fetching
+    started.live?.on('error', () => undefined).resume()
+    upstream.body.destroy(new Error('reset mid-file'))
+    await expect(started.done).rejects.toThrow('reset mid-file')
+    expect(await cut).toBeInstanceOf(Error)
+    expect(copy.destroyed).toBe(true)
+    expect(kept).toBe(false)
   })
 })
