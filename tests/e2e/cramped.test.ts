@@ -96,6 +96,26 @@ const linesOfText = (locator: ReturnType<Page['locator']>, piece: string) =>
       .size
   }, piece)
 
+/** The words of a box's text laid on more than one line: broken inside, not between words. */
+const brokenWords = (locator: ReturnType<Page['locator']>) =>
+  locator.evaluate((element) => {
+    const broken: string[] = []
+    const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT)
+    while (walker.nextNode()) {
+      const node = walker.currentNode as Text
+      for (const m of node.data.matchAll(/\S+/g)) {
+        const range = document.createRange()
+        range.setStart(node, m.index)
+        range.setEnd(node, m.index + m[0].length)
+        const lines = new Set(
+          [...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.bottom)),
+        )
+        if (lines.size > 1) broken.push(m[0])
+      }
+    }
+    return broken
+  })
+
 const box = async (page: Page, locator: ReturnType<Page['locator']>) => {
   const b = await locator.boundingBox()
   if (!b) throw new Error(`not drawn: ${String(locator)}`)
@@ -372,6 +392,21 @@ describe('cramped at 1024 px (e2e)', () => {
     } finally {
       await page.setViewportSize({ width: 1024, height: 768 })
     }
+  })
+
+  it('Integrations: three cards a row beside the open Filters panel, names broken between words', async () => {
+    const page = await show('admin', 'integrations')
+    await expect(page.getByRole('button', { name: 'Filters' }).getAttribute('aria-pressed')).resolves.toBe(
+      'true',
+    )
+    const cards = page.getByRole('list', { name: 'Integrations' }).getByRole('listitem')
+    const tops = await Promise.all(
+      (await cards.all()).slice(0, 4).map(async (card) => Math.round((await box(page, card)).y)),
+    )
+    // Two a row beside the 314 px panel: thirty integrations took fifteen rows.
+    expect(tops.slice(1, 3)).toEqual([tops[0], tops[0]])
+    expect(tops[3]).toBeGreaterThan(tops[0]!)
+    expect(await brokenWords(page.getByRole('list', { name: 'Integrations' }))).toEqual([])
   })
 
   it('User profile: the API key card takes its row, no empty cell beside it', async () => {
