@@ -363,6 +363,22 @@ describe('packages list', () => {
     expect(app.exportLog()).toContain('"path":"/packages?q=react&pkg=docker"')
   })
 
+  it("a type's mark is part of its choice: between box and name, a click on it chooses the type", async () => {
+    const { app } = renderArea(<PackagesArea />, {
+      path: '/packages?q=react',
+      pattern: PATTERN,
+      api: catalogue(),
+    })
+    const group = await screen.findByRole('group', { name: 'Package type' }, { timeout: 15_000 })
+    const npm = within(group).getByRole('checkbox', { name: 'npm' })
+    // The label the box is named by holds the mark (hidden from the name) and the type.
+    const label = (npm as HTMLInputElement).labels?.[0]
+    const mark = label?.querySelector('[data-mark]')
+    expect(mark).toHaveAttribute('aria-hidden', 'true')
+    await userEvent.click(mark!)
+    expect(app.exportLog()).toContain('"path":"/packages?q=react&pkg=npm"')
+  })
+
   it('a type chosen in the search shows first and checked; the rest unfold on request', async () => {
     renderArea(<PackagesArea />, { path: '/packages?q=react&pkg=cargo', pattern: PATTERN, api: catalogue() })
     const group = await screen.findByRole('group', { name: 'Package type' }, { timeout: 15_000 })

@@ -163,9 +163,15 @@ export const Filters = memo(function Filters({
           <div className={styles.typeChoices}>
             {typeChoices.shown.map((t, i) => (
               <div key={t} className={styles.typeChoice} data-chosen={i < chosenCount || undefined}>
-                <TypeIcon type={t} size={14} />
                 <Checkbox
-                  label={t}
+                  // The mark between the box and the name, in the label (a click on it chooses the
+                  // type): before the box, it stood apart from what it marks.
+                  label={
+                    <span className={styles.typeLabel}>
+                      <TypeIcon type={t} size={14} />
+                      {t}
+                    </span>
+                  }
                   checked={model.packageTypes.includes(t)}
                   onCheckedChange={() => run({ packageTypes: toggled(model.packageTypes, t) })}
                 />
