@@ -6,7 +6,7 @@
  * which the packages list turns into that text.
  */
 import type { ServerContext } from '../context'
-import { refreshPackage } from './store'
+import { refreshPackages } from './store'
 import { migrationStore } from './migrationStore'
 
 /** A migration whose last step is older than this stopped (its node went away). */
@@ -47,9 +47,7 @@ export async function startMetadataMigration(
       for (;;) {
         const ids = await store.packageIdsAfter(after, batch)
         if (ids.length === 0) break
-        await ctx.sql.transaction(async (tx) => {
-          for (const id of ids) await refreshPackage(tx, id)
-        })
+        await ctx.sql.transaction((tx) => refreshPackages(tx, ids))
         after = ids.at(-1)!
         await store.touch(now())
         await between()

@@ -8,7 +8,7 @@
  */
 import type Database from 'better-sqlite3'
 import type { Db } from '../db'
-import type { Sql, SqlValue } from '../db/sql'
+import { placeholders, type Sql, type SqlValue } from '../db/sql'
 import { packageSummary, type VersionFacts } from './packageRefresh'
 import type { SnapshotPackage } from './types'
 import { isReleaseVersion, latestOf } from './versionOrder'
@@ -369,7 +369,8 @@ export async function insertPackage(
   return id
 }
 
-const VERSIONS_OF_PACKAGE = 'SELECT name, created, modified FROM catalog_versions WHERE package_id = ?'
+const VERSIONS_OF_PACKAGES = (n: number) =>
+  `SELECT package_id, name, created, modified FROM catalog_versions WHERE package_id IN (${placeholders(n)})`
 const REFRESH_COUNTS = `UPDATE catalog_packages SET latest_version = ?, latest_release_version = ?,
   versions_count = ?, release_versions_count = ?, created = ?, modified = ? WHERE id = ?`
 const DELETE_PACKAGE = 'DELETE FROM catalog_packages WHERE id = ?'
@@ -378,19 +379,35 @@ const DELETE_PACKAGE = 'DELETE FROM catalog_packages WHERE id = ?'
  * Counts, latest versions and dates from the versions left; a package without versions goes.
  * Inside the caller's transaction.
  */
-export async function refreshPackage(sql: Sql, packageId: string): Promise<void> {
-  const summary = packageSummary(await sql.all<VersionFacts>(VERSIONS_OF_PACKAGE, [packageId]))
-  if (summary)
-    await sql.run(REFRESH_COUNTS, [
-      summary.latest,
-      summary.latestRelease,
-      summary.count,
-      summary.releaseCount,
-      summary.created,
-      summary.modified,
-      packageId,
-    ])
-  else await sql.run(DELETE_PACKAGE, [packageId])
+export const refreshPackage = (sql: Sql, packageId: string): Promise<void> =>
+  refreshPackages(sql, [packageId])
+
+/**
+ * The same for several packages (the metadata migration's batches), their versions read in one
+ * statement: on PostgreSQL a read per package was a round trip per package.
+ */
+export async function refreshPackages(sql: Sql, packageIds: readonly string[]): Promise<void> {
+  if (packageIds.length === 0) return
+  const versions = new Map<string, VersionFacts[]>()
+  for (const { package_id, ...facts } of await sql.all<VersionFacts & { package_id: string }>(
+    VERSIONS_OF_PACKAGES(packageIds.length),
+    packageIds,
+  ))
+    versions.set(package_id, [...(versions.get(package_id) ?? []), facts])
+  for (const packageId of packageIds) {
+    const summary = packageSummary(versions.get(packageId) ?? [])
+    if (summary)
+      await sql.run(REFRESH_COUNTS, [
+        summary.latest,
+        summary.latestRelease,
+        summary.count,
+        summary.releaseCount,
+        summary.created,
+        summary.modified,
+        packageId,
+      ])
+    else await sql.run(DELETE_PACKAGE, [packageId])
+  }
 }
 
 const NPM = {

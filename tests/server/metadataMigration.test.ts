@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { browserHeaders, startTestServer, type TestServer } from '../support/server'
 import { startMetadataMigration } from '../../server/catalog/migration'
+import { statementsDuring } from '../support/statements'
 import { createRoles, type TestSession } from './helpers/sessions'
 
 let server: TestServer
@@ -67,6 +68,21 @@ describe('the metadata migration', () => {
         [pkg.id],
       ),
     ).toEqual({ n: pkg.n, latest: pkg.latest })
+  })
+
+  it("reads each batch's versions in one statement, not one a package", async () => {
+    const sql = server.ctx.sql
+    const packages = (await sql.one<{ n: number }>('SELECT COUNT(*) AS n FROM catalog_packages'))!.n
+    const batch = 50
+    const sent = await statementsDuring(sql, async () => {
+      const migration = await startMetadataMigration(server.ctx, { batch })
+      await migration.finished
+    })
+    const versionReads = sent.filter((s) =>
+      /^SELECT (package_id, )?name, created, modified FROM catalog_versions /.test(s.text),
+    )
+    expect(packages).toBeGreaterThan(2 * batch)
+    expect(versionReads).toHaveLength(Math.ceil(packages / batch))
   })
 
   it('does not count a migration whose node stopped long ago as running', async () => {
