@@ -5,6 +5,7 @@
  *   domain/areas.gen.ts    the domain's areas (`domain/<area>/decider.ts`, else its index), in order
  *   ui/areas.gen.ts        the browser's manifests (`ui/<area>/manifest.ts`), in order
  *   queries/areas.gen.ts   the query table (`queries/<area>.ts`)
+ *   domain/routes.gen.ts   the routes (`<area>Routes` of `domain/<area>/routes.ts`), and `RoutedArea`
  *   adapters/ports/areas.gen.ts  the API ports (`adapters/ports/<area>.ts`'s `<Area>Api`), as `AreaApis`
  *
  *   npm run areas            writes the files
@@ -13,7 +14,7 @@
  * Each file imports only its own layer, so the layers' import rules hold: the domain never
  * imports ui/, and commands/ never imports the manifests.
  */
-import { existsSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { writeGenerated } from './generated'
 import { areaList } from '../areas.list'
@@ -82,10 +83,30 @@ function apiPorts(): string {
   )
 }
 
+function routes(): string {
+  // The navigation area's routes.ts is the registry that gathers the others: an area declares
+  // routes when its routes.ts exports `<area>Routes`.
+  const declares = (area: string) => {
+    const file = at('domain', area, 'routes.ts')
+    return existsSync(file) && readFileSync(file, 'utf8').includes(`export const ${area}Routes`)
+  }
+  const withRoutes = areaList.filter(declares)
+  return (
+    header +
+    "import type { RouteDef } from './shared/routes'\n" +
+    withRoutes.map((area) => `import { ${area}Routes } from './${area}/routes'\n`).join('') +
+    '\n/** The areas that declare routes: a route is drawn by its area\u2019s screen. */\n' +
+    `export type RoutedArea = ${withRoutes.map((a) => `'${a}'`).join(' | ')}\n` +
+    '\n/** Every area\u2019s routes, in the order of the list (the first that matches a path wins). */\n' +
+    `export const areaRoutes: ReadonlyArray<RouteDef<RoutedArea>> = [${withRoutes.map((a) => `...${a}Routes`).join(', ')}]\n`
+  )
+}
+
 const files: ReadonlyArray<readonly [string, string]> = [
   [at('domain', 'areas.gen.ts'), domainAreas()],
   [at('ui', 'areas.gen.ts'), uiManifests()],
   [at('queries', 'areas.gen.ts'), queryTable()],
+  [at('domain', 'routes.gen.ts'), routes()],
   [at('adapters', 'ports', 'areas.gen.ts'), apiPorts()],
 ]
 
