@@ -33,6 +33,16 @@ describe('distribution: the tabs', () => {
     await userEvent.click(screen.getByRole('tab', { name: 'Source' }))
     await waitFor(() => expect(here(location)).toBe('/distribution/source'))
   })
+
+  // One name, the specification's page title: the sidebar says Distribution, so does the page.
+  it('is titled Distribution, as its sidebar item and page title', () => {
+    renderArea(<ReleaseBundlesArea />, {
+      path: '/distribution/source',
+      seed: [platform(['artifactory', 'distribution'], 'Enterprise+'), signedIn('developer')],
+    })
+    expect(screen.getByRole('heading', { level: 1, name: 'Distribution' })).toBeInTheDocument()
+    expect(screen.queryByRole('heading', { name: 'Release Bundles' })).toBeNull()
+  })
 })
 
 describe('distribution: the paths the view shows', () => {

@@ -67,7 +67,7 @@ describe('release bundles (e2e)', () => {
     // The distribution area opens on its default tab (Enterprise+ with distribution: source).
     await page.goto(`${server.url}/ui/distribution`)
     await expect.poll(() => pathOf(page), { timeout: 20_000 }).toBe('/distribution/source')
-    await page.getByRole('heading', { level: 1, name: 'Release Bundles' }).waitFor({ timeout: 20_000 })
+    await page.getByRole('heading', { level: 1, name: 'Distribution' }).waitFor({ timeout: 20_000 })
     const panel = page.getByRole('tabpanel', { name: 'Source' })
     const input = panel.getByRole('textbox', { name: /Artifact checksum/ })
 

@@ -53,7 +53,7 @@ export default function ReleaseBundlesArea() {
   const tab: DistributionTab = activeTab === 'source' ? 'source' : 'target'
   return (
     <div className={kit.page}>
-      <h1 className={surface.pageTitle}>Release Bundles</h1>
+      <h1 className={surface.pageTitle}>Distribution</h1>
       <Tabs<DistributionTab>
         label="Distribution"
         value={tab}
