@@ -29,7 +29,7 @@ import {
   resolveNavigation,
   type LoginGuard,
 } from './pipeline'
-import { loginGuard, type SessionCommand, type SessionState } from '../session'
+import { loginGuard, type LoginGuardCommand, type SessionCommand, type SessionState } from '../session'
 import type { Footer, PlatformCommand, ProjectsLoaded } from '../platform'
 import type { NavigationCommand } from './commands'
 import { guideContextFor, tracksGuideContext } from './guideContext'
@@ -72,7 +72,11 @@ const queryRecord = (query: string): Record<string, string> => Object.fromEntrie
  * The session area's login guard as a pipeline step; the commands it asks for are collected
  * (once each) and recorded, and the navigation area's policy dispatches them.
  */
-function sessionGuard(nav: NavigationState, context: NavigationContext, asked: SessionCommand[]): LoginGuard {
+function sessionGuard(
+  nav: NavigationState,
+  context: NavigationContext,
+  asked: LoginGuardCommand[],
+): LoginGuard {
   return (path, query) => {
     const decision = loginGuard(context, path, queryRecord(query))
     for (const command of decision.commands)
@@ -102,7 +106,7 @@ function navigate(
   meta: CommandMeta,
   force = false,
 ): Decision {
-  const asked: SessionCommand[] = []
+  const asked: LoginGuardCommand[] = []
   const decided = route(nav, context.shell, to, mode, meta, sessionGuard(nav, context, asked), force)
   if (asked.length === 0 || decided._tag === 'Left') return decided
   return right([...decided.right, GuardRequested({ commands: asked.map((c) => ({ ...c })) })])
@@ -391,7 +395,7 @@ export const navigationArea: SliceArea<
       return key !== undefined && context.shell.signedIn ? [{ type: 'navigation/SelectProject', key }] : []
     }
     // The login guard's requests are the session area's commands (their shapes were checked when asked).
-    if (event.type === 'navigation/GuardRequested') return event.data.commands as unknown as SessionCommand[]
+    if (event.type === 'navigation/GuardRequested') return event.data.commands
     // A navigation that waited for the start-up data is guarded again as soon as it has settled.
     return nav.guardPending && !event.type.startsWith('navigation/') && context.shell.startupSettled
       ? [{ type: 'navigation/RecheckGuard' }]

@@ -126,9 +126,16 @@ export const ChunkLoadFailed = defineEvent(
 /** The login family's guard (domain/session) asked for these commands (e.g. sign out on a logout flag). */
 export const GuardRequested = defineEvent(
   'navigation/GuardRequested',
-  // The guard asks only for commands of these shapes (session/SignOut with its reason, session/AutoRedirectToSso).
+  // The guard asks only for commands of these shapes (session/SignOut with its reason,
+  // session/AutoRedirectToSso), which the area's policy asks again as they are: a line holding any
+  // other would have the policy ask a command no area takes.
   t.type({
-    commands: t.array(t.intersection([t.type({ type: t.string }), t.partial({ reason: t.string })])),
+    commands: t.array(
+      t.union([
+        t.intersection([t.type({ type: t.literal('session/SignOut') }), t.partial({ reason: t.string })]),
+        t.type({ type: t.literal('session/AutoRedirectToSso') }),
+      ]),
+    ),
   }),
 )
 export const DebugPanelToggled = defineEvent('navigation/DebugPanelToggled', t.type({ open: t.boolean }))

@@ -1,19 +1,22 @@
 // The login guard (spec 000 section 4): what happens when the user arrives at a screen of the
 // login family or a CLI extension screen. A pure decision the navigation pipeline applies.
-import type { SessionCommand } from './commands'
+import type { AutoRedirectToSso, SignOut } from './commands'
 import type { SessionState } from './types'
 import { isSome, none, type Option } from 'fp-ts/Option'
 import { sanitizeProviderUrl } from '../shared/providerUrl'
 
+/** What the guard asks for: a sign-out (with its reason), or leaving for the SSO provider. */
+export type LoginGuardCommand = SignOut | AutoRedirectToSso
+
 export type LoginGuardDecision =
   /** Show the screen (after dispatching `commands`). */
-  | { readonly kind: 'allow'; readonly commands: ReadonlyArray<SessionCommand> }
+  | { readonly kind: 'allow'; readonly commands: ReadonlyArray<LoginGuardCommand> }
   /** Go to `to` (a path under the /ui base) instead, after dispatching `commands`. */
-  | { readonly kind: 'redirect'; readonly to: string; readonly commands: ReadonlyArray<SessionCommand> }
+  | { readonly kind: 'redirect'; readonly to: string; readonly commands: ReadonlyArray<LoginGuardCommand> }
   /** Go to the default landing of the user kind (navigation/GoToLanding). */
-  | { readonly kind: 'landing'; readonly commands: ReadonlyArray<SessionCommand> }
+  | { readonly kind: 'landing'; readonly commands: ReadonlyArray<LoginGuardCommand> }
   /** Stay where we are: `commands` make the browser leave (SSO provider). */
-  | { readonly kind: 'cancel'; readonly commands: ReadonlyArray<SessionCommand> }
+  | { readonly kind: 'cancel'; readonly commands: ReadonlyArray<LoginGuardCommand> }
 
 /** The login page's `error` (and the sign-out's reason) when the subscription blocks the UI. */
 export const UI_BLOCKED_ERROR = 'uiBlocked'
@@ -62,7 +65,7 @@ export function isPlainLoginPath(path: string): boolean {
 const hasValue = (query: Query, key: string) => (query[key] ?? '').trim() !== ''
 const flagSet = (query: Query, key: string) => query[key] !== undefined && query[key] !== 'false'
 
-const allow = (commands: ReadonlyArray<SessionCommand> = []): LoginGuardDecision => ({
+const allow = (commands: ReadonlyArray<LoginGuardCommand> = []): LoginGuardDecision => ({
   kind: 'allow',
   commands,
 })

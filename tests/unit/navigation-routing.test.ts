@@ -493,10 +493,24 @@ describe('policies', () => {
   })
 
   it("the login guard's requests are dispatched as the session's commands", () => {
-    const commands = [{ type: 'session/SignOut', reason: 'invitation' }]
+    const commands = [{ type: 'session/SignOut' as const, reason: 'invitation' }]
     expect(
       policies(envelope(N.GuardRequested({ commands })), navigation.given(...startedAs()).state),
     ).toEqual(commands)
+  })
+
+  it("a logged request is the login guard's own: no other command is asked again from the log", () => {
+    const decodes = (commands: ReadonlyArray<object>) =>
+      N.GuardRequested.codec.decode({ type: 'navigation/GuardRequested', data: { commands } })._tag ===
+      'Right'
+    expect(decodes([{ type: 'session/SignOut', reason: 'invitation' }, { type: 'session/SignOut' }])).toBe(
+      true,
+    )
+    expect(decodes([{ type: 'session/AutoRedirectToSso' }])).toBe(true)
+    // The policy asks what the line holds as it is: a command no area takes, or another area's.
+    expect(decodes([{ type: '' }])).toBe(false)
+    expect(decodes([{ type: 'admin/DeleteUser', name: 'admin' }])).toBe(false)
+    expect(decodes([{ type: 'session/SignOut', reason: 1 }])).toBe(false)
   })
 
   it('a navigation that waits is guarded again when another area settles start-up, not before', () => {
