@@ -673,6 +673,17 @@ describe('cramped at 1024 px (e2e)', () => {
     })
   })
 
+  it('the packages count under the title keeps to one line at 1024 px with Set Me Up open', async () => {
+    const page = await show('admin', 'set-me-up-no-repository')
+    expect(page.viewportSize()?.width).toBe(1024)
+    // It broke between "packages" and "in total" beside the panel.
+    const lines = await page
+      .getByRole('main')
+      .getByText(/ packages in total$/)
+      .evaluate((count) => new Set([...count.getClientRects()].map((r) => Math.round(r.top))).size)
+    expect(lines).toBe(1)
+  })
+
   it('admin lists: each row’s Delete is an icon named for its item, the names keep the room', async () => {
     for (const [screen, table, row, what] of [
       ['admin-users', 'Users', 'developer', 'user'],
