@@ -1,6 +1,28 @@
+import { readdirSync, readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { defineConfig } from 'vitest/config'
 import react from '@vitejs/plugin-react'
+
+/**
+ * The server test files whose outcome TEST_DATABASE decides: those that start a test server
+ * without naming its engine (tests/support/server.ts) or read the setting themselves. The rest
+ * run the same on either setting, so a second project would only run them twice: the stores'
+ * files open both engines themselves, platforms started as processes and the servers a test
+ * names an engine or a database for (`{ engine }`, `databaseUrl:`) choose their own, and the pure
+ * functions open no database.
+ */
+function serverFilesOnTestDatabase(): string[] {
+  const dir = 'tests/server'
+  return readdirSync(dir)
+    .filter((name) => name.endsWith('.test.ts'))
+    .map((name) => `${dir}/${name}`)
+    .filter((path) => {
+      const text = readFileSync(path, 'utf8')
+      const started = text.match(/startTestServer\(/g)?.length ?? 0
+      const named = text.match(/\{ engine\b|databaseUrl: /g)?.length ?? 0
+      return started > named || /testDatabaseEngine|TEST_DATABASE/.test(text)
+    })
+}
 
 // One runner, one project per test layer. Pure layers run in node (fast start);
 // only component tests pay for jsdom. e2e drives Debian's Chromium against the built console.
@@ -77,52 +99,11 @@ export default defineConfig({
       {
         extends: true,
         test: {
-          // The same server tests with every test server on PostgreSQL (Debian's, started and
-          // stopped by the tests), for the transactions whose guarantees differ most between the
-          // engines: a publish or an upload all or nothing, a cache fill, a user changed under
-          // its tokens, a scan report made in the background while scans go on. The stores, the registries and two nodes on one database already run on
-          // both engines in the server project; `npm run test:postgres` runs every server file so.
+          // The server suite again with every test server on PostgreSQL (Debian's, started and
+          // stopped by the run): every file whose platforms TEST_DATABASE moves there, and the
+          // two hosts as processes on one database. docs/testing.md has what it costs.
           name: 'server-postgres',
-          include: [
-            'tests/server/registry.publishChecks.test.ts',
-            'tests/server/containers.api.test.ts',
-            // The container registry with a real client (skopeo): ~5 s on a quiet machine.
-            'tests/server/containers.skopeo.test.ts',
-            // What a patterned user's lists cost in statements, each a round trip here: ~10 s.
-            'tests/server/containers.listCost.test.ts',
-            // What a signed-in page's ~22 own requests cost in statements: ~5 s.
-            'tests/server/pageReads.test.ts',
-            // What judging the catalogue against a new watch costs in statements, and what a page of
-            // packages, of versions or of a package's vulnerabilities does: ~10 s each.
-            'tests/server/xray.evaluationCost.test.ts',
-            'tests/server/readCosts.test.ts',
-            // Engine-specific SQL through the whole server (docs/testing.md has what each costs):
-            // permission targets in the console's reads and the registry's writes, the catalogue's
-            // counts per caller, the scanner's search and violations, version order and `latest`.
-            'tests/server/permissions.consoleReads.test.ts',
-            'tests/server/registry.authz.test.ts',
-            'tests/server/metadata.countsPerCaller.test.ts',
-            'tests/server/xray.api.test.ts',
-            'tests/server/registry.versions.test.ts',
-            'tests/server/remote.generic.test.ts',
-            'tests/server/users.disabled.test.ts',
-            'tests/server/xray.reports.test.ts',
-            // The scanning loop, lean on this engine (the file says how): ~10 s on a quiet machine.
-            'tests/server/xray.loop.test.ts',
-            // Stores no test opens on both engines, reached only through the whole server (the
-            // whole suite on PostgreSQL, 2026-12-05, loaded: these four 149 s of file time beside
-            // the 540 s of the sixteen above, so about a minute of CI's two workers even if a
-            // quiet machine were only 1.5x faster; docs/testing.md has the figures): client
-            // tokens listed by owner name and expiring (the tokens store), an image's packages
-            // and layers (the image store), the scanner's notification outbox claimed and retried
-            // on the clock, and unreferenced container blobs collected.
-            'tests/server/registry.tokens.test.ts',
-            'tests/server/xray.images.test.ts',
-            'tests/server/xray.notify.test.ts',
-            'tests/server/containers.gc.test.ts',
-            // Two hosts as processes (NODES=1 each) on one database: ~15 s on a quiet machine.
-            'tests/server/twoHosts.test.ts',
-          ],
+          include: [...serverFilesOnTestDatabase(), 'tests/server/twoHosts.test.ts'],
           env: { TEST_DATABASE: 'postgres' },
           environment: 'node',
           globalSetup: ['tests/support/postgresGlobal.ts'],
