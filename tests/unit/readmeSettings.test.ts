@@ -45,3 +45,11 @@ describe('README settings table', () => {
     expect(readers).toMatch(new RegExp(`env\\.${name}\\b|env\\[['"]${name}['"]\\]`))
   })
 })
+
+// The README is a guide a newcomer reads through, not a log: figures and history live in docs/.
+describe('README length', () => {
+  it('stays a guide of at most 150 lines', () => {
+    const lines = readFileSync(join(root, 'README.md'), 'utf8').trimEnd().split('\n')
+    expect(lines.length).toBeLessThanOrEqual(150)
+  })
+})
