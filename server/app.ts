@@ -37,7 +37,7 @@ import { isAccessPath } from './auth/accessShape'
 import { errorAnswer } from './errorAnswer'
 import { createIndexPage } from './ui/indexPage'
 import { startupAnswers } from './ui/startupAnswers'
-import { landingAnswers, routeAnswers } from './ui/routeAnswers'
+import { routeAnswers } from './ui/routeAnswers'
 import { STARTUP_ANSWERS_PATH } from '../domain/platform/pageAnswers'
 import { scannerAnswers } from '../domain/platform/rules'
 import { decodeThemeMark, THEME_COOKIE } from '../domain/preferences/themeMark'
@@ -225,16 +225,10 @@ export async function buildServer(
           },
         },
         async (request, reply) => {
-          const user = ctx.currentUser(request)
-          if (!user) throw new HttpError(401, 'Authentication is required', 'UNAUTHORIZED')
+          if (!ctx.currentUser(request))
+            throw new HttpError(401, 'Authentication is required', 'UNAUTHORIZED')
           reply.header('Cache-Control', 'private, no-store')
-          return onePage(async () => {
-            const [startup, landing] = await Promise.all([
-              startupAnswers(app, request),
-              landingAnswers(app, request, user, config.flavour),
-            ])
-            return [...startup, ...landing]
-          })
+          return onePage(() => startupAnswers(app, request))
         },
       )
       api.get('/openapi.json', { schema: { hide: true } as Record<string, unknown> }, async () =>
