@@ -5,6 +5,13 @@ import type { LoginRelatedData } from '../../domain/session/loginSettings'
 // The session (login, user, MFA, passwords) area's API port (adapters/ports.ts).
 export type { LoginRelatedData } from '../../domain/session/loginSettings'
 
+/** What a sign-in with a password sends, through either login. */
+export interface LoginInput {
+  readonly user: string
+  readonly password: string
+  readonly rememberMe: boolean
+}
+
 export interface SessionApi {
   loginRelatedData(): Promise<Result<LoginRelatedData>>
   visualMode(): Promise<Result<{ readonly loginIsExternal: boolean; readonly isProvidersHidden: boolean }>>
@@ -18,17 +25,9 @@ export interface SessionApi {
   >
   autoRedirect(): Promise<Result<boolean>>
   current(): Promise<Result<UserData>>
-  login(input: {
-    readonly user: string
-    readonly password: string
-    readonly rememberMe: boolean
-  }): Promise<Result<UserData>>
+  login(input: LoginInput): Promise<Result<UserData>>
   /** The same sign-in through the access service's login; its failures name their code first in `errors`. */
-  accessLogin(input: {
-    readonly user: string
-    readonly password: string
-    readonly rememberMe: boolean
-  }): Promise<Result<UserData>>
+  accessLogin(input: LoginInput): Promise<Result<UserData>>
   /** Signs in through Crowd's single sign-on cookie or the person a trusted proxy names. */
   ssoLogin(kind: 'crowd' | 'http'): Promise<Result<UserData>>
   logout(): Promise<Result<void>>
