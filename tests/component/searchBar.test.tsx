@@ -1,13 +1,13 @@
 /** The universal search bar and the release-bundle lookup, on seeded apps. */
 import { describe, expect, it } from 'vitest'
-import { act, screen, waitFor } from '@testing-library/react'
+import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { SearchBar } from '../../ui/search/SearchBar'
 import { ChecksumLookup } from '../../ui/releaseBundles'
-import { RECENT_SEARCHES_KEY } from '../../commands/effects/search'
+import { RECENT_SEARCHES_KEY, SUGGEST_DEBOUNCE_MS } from '../../commands/effects/search'
 import { memoryStore } from '../support/fakePorts'
 import { DEFAULT_SEARCH_MODEL } from '../../domain/search/model'
-import { fakeReleaseBundlesApi } from '../support/fakePackagesApi'
+import { fakePackagesApi, fakeReleaseBundlesApi, makePackage } from '../support/fakePackagesApi'
 import { PackageTypesLoaded } from '../../domain/platform/events'
 import { platformWith, renderArea, signedIn } from './packagesHarness'
 import { optionNames } from '../support/kitSelect'
@@ -38,6 +38,27 @@ describe('search bar', () => {
     expect(screen.getByRole('status')).toHaveTextContent('Unknown package type: bogus')
     expect(screen.getByRole('button', { name: 'Search' })).toBeDisabled()
     expect(text).toHaveValue('type:bogus')
+  })
+
+  it("shows each suggestion with its package type's mark before the name, as the packages list does", async () => {
+    const api = fakePackagesApi({
+      packages: [
+        makePackage('react', { packageType: 'npm' }),
+        makePackage('react-go', { packageType: 'go' }),
+      ],
+    })
+    const { ports } = renderArea(<SearchBar />, { path: '/packages', api })
+    await userEvent.type(screen.getByRole('combobox', { name: 'Search text' }), 'react')
+    act(() => ports.advance(SUGGEST_DEBOUNCE_MS))
+    const list = await screen.findByRole('listbox', { name: 'Suggestions' })
+    const options = within(list).getAllByRole('option')
+    expect(options.map((o) => o.textContent)).toEqual(['reactnpm', 'react-gogo'])
+    // The mark is beside the type's name, so out of the option's accessible name.
+    expect(options.map((o) => o.querySelector('[data-mark]')?.getAttribute('data-mark'))).toEqual([
+      'npm',
+      'go',
+    ])
+    expect(options[0]?.querySelector('[data-mark]')).toHaveAttribute('aria-hidden', 'true')
   })
 
   it('takes its text from the URL (reload, shared link)', () => {

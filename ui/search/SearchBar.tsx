@@ -18,6 +18,7 @@ import {
 import { checkBarText, currentSuggestions } from '../../domain/search/textProblems'
 import { Combobox, type ComboboxOption } from '../shared/kit/Combobox'
 import { Select } from '../shared/kit/Select'
+import { TypeIcon } from '../shared/typeMarks/TypeIcon'
 import select from '../shared/kit/select.module.css'
 import styles from './search.module.css'
 
@@ -77,6 +78,7 @@ export function SearchBar() {
   const options: ReadonlyArray<ComboboxOption> = suggestions.items.map((s) => ({
     id: s.id,
     label: s.name,
+    icon: <TypeIcon type={s.packageType} size={16} />,
     detail: s.packageType,
   }))
   const status =

@@ -11,6 +11,8 @@ import select from './select.module.css'
 export interface ComboboxOption {
   readonly id: string
   readonly label: ReactNode
+  /** A mark before the label (a package type's), hidden from assistive technology by its maker. */
+  readonly icon?: ReactNode
   /** Secondary text on the right (a package type). */
   readonly detail?: ReactNode
 }
@@ -121,7 +123,10 @@ export function Combobox({
               }}
               onMouseMove={() => setActive(i)}
             >
-              <span className={styles.label}>{o.label}</span>
+              <span className={styles.name}>
+                {o.icon}
+                <span className={styles.label}>{o.label}</span>
+              </span>
               {o.detail && <span className={styles.detail}>{o.detail}</span>}
             </li>
           ))}
