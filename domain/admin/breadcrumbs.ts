@@ -1,4 +1,4 @@
-import { findRoute, isAdminPath, under } from '../navigation'
+import { findRoute, isAdminPath, sidebarGroupOf, under } from '../navigation'
 import { adminMenuGroups } from './menu'
 
 /**
@@ -22,16 +22,18 @@ const NAMED_TRAILS: Readonly<Record<string, ReadonlyArray<string>>> = {
   '/admin/configuration/general': ['Platform Configurations', 'Platform Management', 'General Settings'],
 }
 
-// Admin pages the grid lists by another address (the catalogue's admin view is its Integrations).
+// Admin pages the grid lists by another address (the catalogue's admin view is its Integrations;
+// the security section's own address shows its General page).
 const GRID_ADDRESS: Readonly<Record<string, string>> = {
   '/admin/configuration/integrations': '/integrations',
+  '/admin/configuration/security': '/admin/configuration/security/general',
 }
 
 // Groups of the grid that have a page of their own, which their crumb leads to: the list of
-// every repository the three New pages add to, and the tabs the sign-in providers are on.
+// every repository the three New pages add to, and the page whose tabs the security pages are.
 const GROUP_PAGES: Readonly<Record<string, string>> = {
   Repositories: '/repos',
-  'Authentication Providers': '/admin/configuration/security/general',
+  'Security Settings': '/admin/configuration/security/general',
 }
 
 // Pages whose route title is their list's (a new permission's page is titled Permissions).
@@ -86,8 +88,16 @@ export function adminTrail(path: string): ReadonlyArray<Crumb> | undefined {
   const item: ReadonlyArray<Crumb> = opened.length > 0 ? [{ label: opened.join('/') }] : []
   const groupPage = group === undefined ? undefined : GROUP_PAGES[group]
   const groupCrumb = (label: string): Crumb =>
-    groupPage === undefined || groupPage === path ? { label } : { label, href: groupPage }
-  const trail: Crumb[] = [root, ...(group === undefined ? [] : [groupCrumb(group)])]
+    groupPage === undefined || groupPage === address ? { label } : { label, href: groupPage }
+  // The sidebar's group comes first where the grid's is one of its pages (Security Settings is a
+  // page of Platform Configurations): a page is in one place, the sidebar's, in both.
+  const section = sidebarGroupOf(path)
+  const groups: Crumb[] = group === undefined ? [] : [groupCrumb(group)]
+  const trail: Crumb[] = [
+    root,
+    ...(section !== undefined && section !== group ? [{ label: section }] : []),
+    ...groups,
+  ]
   if (page === undefined) return [...trail, { label: title }, ...item]
   if (address === page.href || address === sectionOf(page.href)) return [...trail, { label: page.title }]
   return [...trail, { label: page.title, href: page.href }, ...(item.length > 0 ? item : [{ label: title }])]

@@ -73,9 +73,10 @@ function allAdminMenuGroups(inputs: AdminMenuInputs): ReadonlyArray<AdminMenuGro
       ],
     },
     {
-      title: 'Authentication Providers',
+      title: 'Security Settings',
       icon: 'security',
       items: [
+        { title: 'General', href: '/admin/configuration/security/general', testId: 'security-general' },
         { title: 'SAML', href: '/admin/configuration/security/saml_integration', testId: 'saml' },
         { title: 'LDAP', href: '/admin/configuration/security/ldap', testId: 'ldap' },
         { title: 'OAuth', href: '/admin/configuration/security/oauth', testId: 'oauth' },

@@ -116,6 +116,14 @@ const administrationItems: ReadonlyArray<MenuItem> = [
     group: 'Platform Configurations',
     adminOnly: true,
   },
+  // Its addresses are under /admin/configuration, as General Settings' are (spec 000 section 2).
+  {
+    id: 'security',
+    title: 'Security Settings',
+    href: '/admin/configuration/security',
+    group: 'Platform Configurations',
+    adminOnly: true,
+  },
   {
     id: 'proxies',
     title: 'Proxies',
@@ -160,13 +168,6 @@ const administrationItems: ReadonlyArray<MenuItem> = [
     id: 'permissions',
     title: 'Permissions',
     href: '/admin/management/permissions',
-    group: 'User Management',
-    adminOnly: true,
-  },
-  {
-    id: 'security',
-    title: 'Security Settings',
-    href: '/admin/configuration/security',
     group: 'User Management',
     adminOnly: true,
   },
@@ -288,6 +289,10 @@ export function shownSidebar(requested: SidebarKind, ctx: ShellContext): Sidebar
 
 /** Whether `path` is `href` or a page under it. */
 export const under = (path: string, href: string) => path === href || path.startsWith(`${href}/`)
+
+/** The Administration sidebar's group of the item a path is under, whatever the instance. */
+export const sidebarGroupOf = (path: string): string | undefined =>
+  administrationItems.find((i) => under(path, i.href))?.group
 
 /**
  * The menu item a path falls under (the longest matching href), with why it may not be

@@ -1,6 +1,16 @@
 // An admin page's breadcrumb trail, read from its path: Administration › group › page › item.
 import { describe, expect, it } from 'vitest'
 import { adminTrail } from '../../domain/admin'
+import { anonymousContext, findRoute, sidebarItems, type ShellContext } from '../../domain/navigation'
+
+const admin: ShellContext = {
+  ...anonymousContext,
+  signedIn: true,
+  userName: 'admin',
+  admin: true,
+  licenseType: 'Enterprise+',
+  services: ['artifactory', 'xray'],
+}
 
 const labels = (path: string) => adminTrail(path)?.map((c) => (c.href ? `${c.label} <${c.href}>` : c.label))
 
@@ -52,16 +62,34 @@ describe("an admin page's trail", () => {
     ])
     expect(labels('/admin/configuration/security/saml_integration')).toEqual([
       'Administration </admin/artifactory/list>',
-      'Authentication Providers </admin/configuration/security/general>',
+      'Platform Configurations',
+      'Security Settings </admin/configuration/security/general>',
       'SAML',
     ])
     expect(labels('/admin/configuration/security/general')).toEqual([
       'Administration </admin/artifactory/list>',
-      'Authentication Providers',
+      'Platform Configurations',
       'Security Settings',
+      'General',
     ])
+    // The section's own address shows its General page, and says so.
+    expect(labels('/admin/configuration/security')).toEqual(labels('/admin/configuration/security/general'))
     // The other groups are only headings of the grid: no page to lead to.
     expect(labels('/admin/monitoring/pdn')?.[1]).toBe('Monitoring')
+  })
+
+  it("names the sidebar's group of every page the sidebar lists, as the sidebar does", () => {
+    // Security Settings sat under User Management in the sidebar and under Authentication
+    // Providers in its trail; its addresses are under /admin/configuration, the specification's
+    // Platform Configurations.
+    for (const item of sidebarItems('administration', admin).filter((i) => i.group !== undefined)) {
+      const landing = findRoute(item.href)?.route.redirectTo ?? item.href
+      expect(labels(landing)?.[1], item.title).toBe(item.group)
+      expect(labels(landing)?.join(' › '), item.title).toContain(item.title)
+    }
+    expect(sidebarItems('administration', admin).find((i) => i.title === 'Security Settings')?.group).toBe(
+      'Platform Configurations',
+    )
   })
 
   it("keeps the specification's trail of General Settings", () => {
