@@ -40,6 +40,7 @@ export default defineConfig({
                 ]),
           ],
     environment: 'node',
+    isolate: process.env.MUTATION_ISOLATE !== '0',
     // A property ends at its first counterexample, unshrunk (tests/support/mutationSetup.ts).
     setupFiles: ['tests/support/mutationSetup.ts'],
     testTimeout: 60_000,
