@@ -2,7 +2,7 @@
 // it is created (and exactly that is sent), and a bundle's session opens in the debug panel's
 // replay mode.
 import { describe, expect, it } from 'vitest'
-import { screen, waitFor, within } from '@testing-library/react'
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { navigationEffects } from '../../commands/effects/navigation'
 import { supportBundlesEffects } from '../../commands/effects/supportBundles'
@@ -24,9 +24,7 @@ describe('a support bundle with the console session', () => {
   it('shows what the bundle will carry before it is created, and sends that session', async () => {
     const user = userEvent.setup()
     const api = fakeBundlePlatform()
-    renderShell(PATH, admin, { supportBundlesApi: api }, effects)
-    await screen.findByText('No support bundles yet', undefined, { timeout: 15_000 })
-    const form = screen.getByRole('form', { name: 'Create a support bundle' })
+    const form = await openForm(api)
     const preview = within(form).getByRole('region', { name: 'What the bundle will carry' })
     // Without the session: the node's files and the one thread dump asked for by default.
     expect(
@@ -72,6 +70,25 @@ describe('a support bundle with the console session', () => {
     )
   })
 
+  it('creates no bundle while the session is being prepared: it would go without it', async () => {
+    // Ticked, then Create at once: the bundle went without the session the box showed ticked.
+    const user = userEvent.setup()
+    const api = fakeBundlePlatform()
+    const form = await openForm(api)
+    await user.type(within(form).getByRole('textbox', { name: 'Name' }), 'quick')
+    const create = within(form).getByRole('button', { name: 'Create bundle' })
+    fireEvent.click(within(form).getByRole('checkbox', { name: 'Include my session in this console' }))
+    expect(within(form).getByText('Your session: preparing…')).toBeInTheDocument()
+    expect(create).toBeDisabled()
+    fireEvent.submit(form)
+    await within(form).findByText(/^Your session: \d+ events (from|at) /)
+    await user.click(create)
+    await waitFor(() => expect(api.sessions.size).toBe(1))
+    const creates = api.calls.filter((c) => c.name === 'create')
+    expect(creates).toHaveLength(1)
+    expect(creates[0]!.arg).toHaveProperty('session')
+  })
+
   it('names only what was left out of the session, and says so when nothing was', () => {
     expect(leftOut({ secrets: 0, emails: 1, logChunks: 0 })).toBe(
       'Left out of your session: 1 email address.',
@@ -90,9 +107,7 @@ describe('a support bundle with the console session', () => {
   it('sends no session unless asked to', async () => {
     const user = userEvent.setup()
     const api = fakeBundlePlatform()
-    renderShell(PATH, admin, { supportBundlesApi: api }, effects)
-    await screen.findByText('No support bundles yet', undefined, { timeout: 15_000 })
-    const form = screen.getByRole('form', { name: 'Create a support bundle' })
+    const form = await openForm(api)
     await user.type(within(form).getByRole('textbox', { name: 'Name' }), 'plain')
     await user.click(within(form).getByRole('button', { name: 'Create bundle' }))
     await waitFor(() => expect(api.calls.some((c) => c.name === 'create')).toBe(true))
@@ -120,6 +135,13 @@ describe('a support bundle with the console session', () => {
     expect(api.calls.filter((c) => c.name === 'session')).toEqual([{ name: 'session', arg: 'b-1' }])
   })
 })
+
+/** Support Zone with no bundle yet: its creation form. */
+async function openForm(api: ReturnType<typeof fakeBundlePlatform>): Promise<HTMLElement> {
+  renderShell(PATH, admin, { supportBundlesApi: api }, effects)
+  await screen.findByText('No support bundles yet', undefined, { timeout: 15_000 })
+  return screen.getByRole('form', { name: 'Create a support bundle' })
+}
 
 /** A session as another admin's console recorded it: two events, then redacted for a bundle. */
 function recordedSession(): string {

@@ -45,6 +45,7 @@ export function BundleForm() {
   const [form, setForm] = useState<Form>(defaultBundleForm)
   const [errors, setErrors] = useState<BundleFormErrors>({})
   const [session, setSession] = useState<ChosenSession | null>(null)
+  const [preparingSession, setPreparingSession] = useState(false)
   const errorOf = (key: keyof Form) => {
     const problem = errors[key]
     return problem === undefined ? undefined : bundleText(problem)
@@ -66,6 +67,7 @@ export function BundleForm() {
   }
   const submit = (e: FormEvent) => {
     e.preventDefault()
+    if (preparingSession) return
     const valid = validateBundleForm(form)
     setRefused(valid._tag === 'Left')
     if (valid._tag === 'Left') return setErrors(valid.left)
@@ -116,7 +118,13 @@ export function BundleForm() {
           error={errorOf('threadDumpInterval')}
         />
       </div>
-      <SessionChoice threadDumps={form.threadDumpCount} session={session} onChange={setSession} />
+      <SessionChoice
+        threadDumps={form.threadDumpCount}
+        session={session}
+        preparing={preparingSession}
+        onPreparing={setPreparingSession}
+        onChange={setSession}
+      />
       {create.status === 'failed' && create.failure && (
         <FailureNote>
           The support bundle could not be created:{' '}
@@ -134,6 +142,7 @@ export function BundleForm() {
           variant="primary"
           icon={<PackagePlus size={16} aria-hidden />}
           busy={create.status === 'submitting'}
+          disabled={preparingSession}
         >
           Create bundle
         </Button>

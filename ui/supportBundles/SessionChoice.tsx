@@ -2,7 +2,7 @@
 // user's console session: its event log, redacted as the debug panel's export is (secrets always,
 // email addresses and server log contents too: the bundle has the log files already). What the
 // preview shows is exactly what is sent: the log is taken when the box is ticked.
-import { useId, useState } from 'react'
+import { useId } from 'react'
 import type { Redacted } from '../../domain/debug/redact'
 import { MAX_SESSION_BYTES } from '../../domain/supportBundles'
 import { counted } from '../../domain/shared/plural'
@@ -53,22 +53,26 @@ export interface ChosenSession {
 export function SessionChoice({
   threadDumps,
   session,
+  preparing,
+  onPreparing,
   onChange,
 }: {
   readonly threadDumps: string
   readonly session: ChosenSession | null
+  /** Whether the session is being taken: the form sends nothing meanwhile, or it would go without. */
+  readonly preparing: boolean
+  readonly onPreparing: (preparing: boolean) => void
   readonly onChange: (session: ChosenSession | null) => void
 }) {
   const app = useApp()
-  const [preparing, setPreparing] = useState(false)
   const hintId = useId()
   const choose = async (include: boolean) => {
     if (!include) return onChange(null)
-    setPreparing(true)
+    onPreparing(true)
     // The redactor replays the log, so it loads with the whole domain: only when asked for.
     const { redactLog } = await import('../../domain/debug/redact')
     const redacted = redactLog(app.exportLog(), { personalData: true, serverLogs: true })
-    setPreparing(false)
+    onPreparing(false)
     onChange({ redacted, bytes: new Blob([redacted.text]).size })
   }
   const dumps = Number.parseInt(threadDumps, 10)
