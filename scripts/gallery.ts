@@ -164,6 +164,24 @@ const GALLERY_ONLY: ReadonlyArray<GalleryScreen> = [
     ready: (page) => page.getByText(/^Your session: \d+ events/),
   },
   {
+    // Its table of bundles, one made with the session included (Support Zone opens empty).
+    name: 'support-zone-bundles',
+    path: '/admin/support-zone',
+    users: ['admin'],
+    open: async (page) => {
+      const form = page.getByRole('form', { name: 'Create a support bundle' })
+      await form.getByRole('textbox', { name: 'Name' }).fill('uploads-time-out')
+      await form.getByRole('textbox', { name: 'Thread dumps', exact: true }).fill('0')
+      await form.getByRole('checkbox', { name: 'Include my session in this console' }).click()
+      await form.getByRole('button', { name: 'Create bundle' }).click()
+      await page.getByRole('table', { name: 'Support bundles' }).scrollIntoViewIfNeeded()
+    },
+    ready: (page) =>
+      page
+        .getByRole('row', { name: /uploads-time-out/ })
+        .getByRole('button', { name: /^Replay the session/ }),
+  },
+  {
     // An image's tag page: its layers from the pushed manifest (the image openEveryScreen pushes).
     name: 'container-version',
     path: `/packages/${encodeURIComponent('docker://gallery/web')}/1.0.0`,
