@@ -705,4 +705,26 @@ describe('cramped at 1024 px (e2e)', () => {
       expect(await linesOf(name), screen).toBe(1)
     }
   })
+
+  it('Support Zone: a bundle with a session keeps its row whole, its size and events each one line', async () => {
+    const page = await show('admin', 'support-zone')
+    const form = page.getByRole('form', { name: 'Create a support bundle' })
+    await form.getByRole('textbox', { name: 'Name' }).fill('uploads-time-out-1')
+    await form.getByRole('textbox', { name: 'Thread dumps', exact: true }).fill('0')
+    await form.getByRole('checkbox', { name: 'Include my session in this console' }).click()
+    await form.getByText(/^Your session: \d+ events/).waitFor()
+    await form.getByRole('button', { name: 'Create bundle' }).click()
+    const table = page.getByRole('table', { name: 'Support bundles' })
+    const row = table.getByRole('row', { name: /uploads-time-out-1/ })
+    await row.getByRole('button', { name: 'Replay the session of uploads-time-out-1' }).waitFor()
+    // Its worded Replay session, Download and Delete ran past the table's edge, the size and
+    // the events each over two lines ('6.9' above 'KB').
+    const wrap = await table.evaluate((e) => ({
+      scroll: e.parentElement!.scrollWidth,
+      client: e.parentElement!.clientWidth,
+    }))
+    expect(wrap.scroll).toBeLessThanOrEqual(wrap.client)
+    expect(await linesOf(row.getByText(/^\d+(\.\d)? KB$/))).toBe(1)
+    expect(await linesOf(row.getByText(/^\d+ events$/))).toBe(1)
+  })
 })

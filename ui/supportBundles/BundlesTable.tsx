@@ -5,7 +5,7 @@ import { useState } from 'react'
 import { SUPPORT_BUNDLE_SERVICES, shownBundles, type SupportBundle } from '../../domain/supportBundles'
 import { useDispatch, useQuery } from '../shared/appContext'
 import { Download, History, LifeBuoy, Trash2 } from 'lucide-react'
-import { Button } from '../shared/kit/Button'
+import { Button, IconButton } from '../shared/kit/Button'
 import { Dialog } from '../shared/kit/Overlay'
 import { Badge, Card, EmptyState, type Tone } from '../shared/kit/Surface'
 import { Table } from '../shared/kit/Table'
@@ -13,6 +13,7 @@ import { RelativeTime } from '../shared/kit/RelativeTime'
 import styles from './supportZone.module.css'
 import { FailureNote, LoadFailure } from '../shared/kit/LoadFailure'
 import { formatSize } from './SessionChoice'
+import { counted } from '../../domain/shared/plural'
 
 const STATUS_TONE: Readonly<Record<string, Tone>> = {
   'in progress': 'accent',
@@ -96,8 +97,18 @@ export function BundlesTable() {
           <Table<Row>
             label="Support bundles"
             columns={[
-              { id: 'name', header: 'Name', cell: (b) => <span className={styles.name}>{b.name}</span> },
-              { id: 'service', header: 'Service', cell: (b) => serviceLabel(b.service) },
+              // The service under the name, as a list's second line: a column of its own left
+              // the row wider than the table at 1024 px.
+              {
+                id: 'name',
+                header: 'Name',
+                cell: (b) => (
+                  <span className={styles.nameCell}>
+                    <span className={styles.name}>{b.name}</span>
+                    <span className={styles.meta}>{serviceLabel(b.service)}</span>
+                  </span>
+                ),
+              },
               { id: 'created', header: 'Created', cell: (b) => <RelativeTime iso={b.createdAt} /> },
               {
                 id: 'status',
@@ -111,13 +122,20 @@ export function BundlesTable() {
                   </>
                 ),
               },
-              { id: 'size', header: 'Size', align: 'end', cell: (b) => size(b.size) },
+              {
+                id: 'size',
+                header: 'Size',
+                align: 'end',
+                cell: (b) => <span className={styles.oneLine}>{size(b.size)}</span>,
+              },
               {
                 id: 'session',
                 header: 'Session',
                 cell: (b) =>
                   b.sessionEvents ? (
-                    `${b.sessionEvents} ${b.sessionEvents === 1 ? 'event' : 'events'}`
+                    <span className={styles.oneLine}>
+                      {counted(b.sessionEvents, { one: 'event', other: 'events' })}
+                    </span>
                   ) : (
                     <span className={styles.meta}>—</span>
                   ),
@@ -131,40 +149,35 @@ export function BundlesTable() {
             rowKey={(b) => b.id}
             rowActions={(b) =>
               !b.placeholder && (
+                // Icons alone, named for assistive technology and on hover, as the other lists'
+                // actions: worded, they ran past the table's edge at 1024 px.
                 <span className={styles.actions}>
                   {b.sessionEvents !== undefined && b.sessionEvents > 0 && (
-                    <Button
+                    <IconButton
                       size="sm"
                       icon={<History size={16} aria-hidden />}
-                      aria-label={`Replay the session of ${b.name}`}
+                      label={`Replay the session of ${b.name}`}
                       busy={s.busy[b.id] === 'opening'}
                       disabled={s.busy[b.id] !== undefined}
                       onClick={() => dispatch({ type: 'supportBundles/OpenSession', id: b.id })}
-                    >
-                      Replay session
-                    </Button>
+                    />
                   )}
-                  <Button
+                  <IconButton
                     size="sm"
                     icon={<Download size={16} aria-hidden />}
-                    aria-label={`Download ${b.name}`}
+                    label={`Download ${b.name}`}
                     busy={s.busy[b.id] === 'downloading'}
                     disabled={b.status !== 'success' || s.busy[b.id] !== undefined}
                     onClick={() => dispatch({ type: 'supportBundles/Download', id: b.id })}
-                  >
-                    {s.busy[b.id] === 'downloading' ? 'Downloading…' : 'Download'}
-                  </Button>
-                  <Button
+                  />
+                  <IconButton
                     size="sm"
-                    variant="ghost"
                     icon={<Trash2 size={16} aria-hidden />}
-                    aria-label={`Delete ${b.name}`}
+                    label={`Delete ${b.name}`}
                     busy={s.busy[b.id] === 'deleting'}
                     disabled={s.busy[b.id] !== undefined}
                     onClick={() => setConfirming(b)}
-                  >
-                    {s.busy[b.id] === 'deleting' ? 'Deleting…' : 'Delete'}
-                  </Button>
+                  />
                 </span>
               )
             }
