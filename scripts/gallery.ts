@@ -104,6 +104,8 @@ async function publishedTarballs(server: TestServer): Promise<() => Promise<void
  * session included, its preview drawn, and the classic navigation type's bar on the
  * application's and the administration's side.
  */
+// Support Zone's shots each make a bundle, named apart so that each waits for its own.
+let supportBundle = 0
 const GALLERY_ONLY: ReadonlyArray<GalleryScreen> = [
   {
     // Set Me Up with npm chosen and a token generated: every command whole, wrapped at 1024 px.
@@ -170,16 +172,15 @@ const GALLERY_ONLY: ReadonlyArray<GalleryScreen> = [
     users: ['admin'],
     open: async (page) => {
       const form = page.getByRole('form', { name: 'Create a support bundle' })
-      await form.getByRole('textbox', { name: 'Name' }).fill('uploads-time-out')
+      supportBundle += 1
+      await form.getByRole('textbox', { name: 'Name' }).fill(`uploads-time-out-${supportBundle}`)
       await form.getByRole('textbox', { name: 'Thread dumps', exact: true }).fill('0')
       await form.getByRole('checkbox', { name: 'Include my session in this console' }).click()
       await form.getByRole('button', { name: 'Create bundle' }).click()
       await page.getByRole('table', { name: 'Support bundles' }).scrollIntoViewIfNeeded()
     },
     ready: (page) =>
-      page
-        .getByRole('row', { name: /uploads-time-out/ })
-        .getByRole('button', { name: /^Replay the session/ }),
+      page.getByRole('button', { name: `Replay the session of uploads-time-out-${supportBundle}` }),
   },
   {
     // An image's tag page: its layers from the pushed manifest (the image openEveryScreen pushes).
