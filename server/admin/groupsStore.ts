@@ -5,6 +5,7 @@
 import type { Sql } from '../db/sql'
 import { findUserByName } from '../auth/users'
 import { badRequest } from './common'
+import { forgetGrants } from '../permissions/store'
 
 export interface GroupRow {
   name: string
@@ -82,11 +83,13 @@ export function groupsStore(sql: Sql) {
       await sql.run('DELETE FROM group_members WHERE group_name = ?', [group])
       for (const id of ids)
         await sql.run('INSERT INTO group_members (group_name, user_id) VALUES (?, ?)', [group, id])
+      forgetGrants()
     },
 
     async delete(name: string): Promise<void> {
       await sql.run("DELETE FROM permission_principals WHERE kind = 'group' AND principal = ?", [name])
       await sql.run('DELETE FROM groups WHERE name = ?', [name])
+      forgetGrants()
     },
   }
 }

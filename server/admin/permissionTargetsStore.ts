@@ -6,6 +6,7 @@
 import type { Sql } from '../db/sql'
 import { findUserByName } from '../auth/users'
 import { badRequest } from './common'
+import { forgetGrants } from '../permissions/store'
 
 export interface PermissionRow {
   name: string
@@ -83,6 +84,7 @@ export function permissionTargetsStore(sql: Sql) {
           createdAt,
         ],
       )
+      forgetGrants()
     },
 
     /** The lists given replace the stored ones; the others stay. */
@@ -95,6 +97,7 @@ export function permissionTargetsStore(sql: Sql) {
             name,
           ])
       }
+      forgetGrants()
     },
 
     /**
@@ -123,10 +126,12 @@ export function permissionTargetsStore(sql: Sql) {
           'INSERT INTO permission_principals (permission_name, kind, principal, actions) VALUES (?, ?, ?, ?)',
           [permission, kind, name, JSON.stringify(actions)],
         )
+      forgetGrants()
     },
 
     async delete(name: string): Promise<void> {
       await sql.run('DELETE FROM permissions WHERE name = ?', [name])
+      forgetGrants()
     },
   }
 }

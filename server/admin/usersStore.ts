@@ -8,6 +8,7 @@ import type { UserRow } from '../auth/users'
 import { badRequest } from './common'
 import { CLIENT_TOKEN_KIND } from '../tokens/store'
 import { REGISTRY_TOKEN_KIND } from '../containers/auth'
+import { forgetGrants } from '../permissions/store'
 
 /** The flags and fields an admin may change, as columns. */
 export interface UserChange {
@@ -48,6 +49,7 @@ export function adminUsersStore(sql: Sql) {
           'INSERT INTO group_members (group_name, user_id) SELECT name, ? FROM groups WHERE name = ?',
           [userId, g],
         )
+      forgetGrants()
     },
 
     async adminCount(): Promise<number> {
@@ -105,6 +107,7 @@ export function adminUsersStore(sql: Sql) {
     async delete(user: { id: number; name: string }): Promise<void> {
       await sql.run("DELETE FROM permission_principals WHERE kind = 'user' AND principal = ?", [user.name])
       await sql.run('DELETE FROM users WHERE id = ?', [user.id])
+      forgetGrants()
     },
   }
 }

@@ -9,6 +9,7 @@
 import type Database from 'better-sqlite3'
 import type { Db } from '../db'
 import { placeholders, type Sql, type SqlValue } from '../db/sql'
+import { forgetRead } from '../db/onePage'
 import { packageSummary, type VersionFacts } from './packageRefresh'
 import type { SnapshotPackage } from './types'
 import { isReleaseVersion, latestOf } from './versionOrder'
@@ -203,9 +204,20 @@ export const catalogueRow = {
   }),
 } satisfies Record<string, (...args: never[]) => CatalogueInsert>
 
+/**
+ * The key of the catalogue's reads made once while a page is made (db/onePage.ts): the count of a
+ * list's packages, which the landing's two reads (newest, most downloaded) both ask for the same
+ * filter.
+ */
+export const CATALOGUE_READS = 'catalogue'
+
+/** After a write to the catalogue: the next read inside the page counts again. */
+export const forgetCatalogue = (): void => forgetRead(CATALOGUE_READS)
+
 /** Runs the inserts in order on `sql` (the caller's transaction, when they belong together). */
 export async function writeRows(sql: Sql, inserts: Iterable<CatalogueInsert>): Promise<void> {
   for (const { text, params } of inserts) await sql.run(text, params)
+  forgetCatalogue()
 }
 
 /** A package's rows as the inserts that write them, in an order that satisfies their foreign keys; its id first. */
@@ -354,6 +366,7 @@ export function packageInserter(db: Db) {
   return (pkg: SnapshotPackage, extras: PackageExtras = {}): string => {
     const { id, rows } = packageRows(pkg, extras)
     for (const { text, params } of rows) statement(text).run(...params)
+    forgetCatalogue()
     return id
   }
 }
@@ -408,6 +421,7 @@ export async function refreshPackages(sql: Sql, packageIds: readonly string[]): 
       ])
     else await sql.run(DELETE_PACKAGE, [packageId])
   }
+  forgetCatalogue()
 }
 
 const NPM = {

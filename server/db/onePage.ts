@@ -57,7 +57,13 @@ export function readOnce<T>(handle: object, key: string, read: () => Promise<T>)
   return reading
 }
 
-/** After a write under `key`: the next read inside this page reads again. */
+/**
+ * After a write under `key`: the next read of `key`, and of every key under it (`key:…`), inside
+ * this page reads again. A table read in parts (a user's groups, each under its user) forgets
+ * them all with one call.
+ */
 export function forgetRead(key: string): void {
-  for (const reads of current()?.reads.values() ?? []) reads.delete(key)
+  for (const reads of current()?.reads.values() ?? [])
+    for (const known of [...reads.keys()])
+      if (known === key || known.startsWith(`${key}:`)) reads.delete(known)
 }

@@ -8,6 +8,8 @@ import type { Engine, Sql, SqlValue } from '../db/sql'
 import { placeholders } from '../db/sql'
 import { LATEST_VERSION_NAME } from '../db/sqlFunctions'
 import { wildcardMatch } from './wildcard'
+import { readOnce } from '../db/onePage'
+import { CATALOGUE_READS } from '../catalog/store'
 
 /** A row's vulnerability counts by severity, and its scans' skipped findings. */
 export interface VulnerabilityCounts {
@@ -411,15 +413,17 @@ export function catalogueReads(sql: Sql) {
 
     /**
      * How many packages match `filter` as the caller sees them: without conditions, the count
-     * kept by the catalogue's triggers (a count over a large catalogue is dear).
+     * kept by the catalogue's triggers (a count over a large catalogue is dear). Once for a
+     * page's reads of the same filter and caller (the landing's newest and most downloaded).
      */
     async packageCount(filter: PackageWhere, reader: Reader): Promise<number> {
       const { conditions, params } = packageWhere(sql.engine, filter, reader)
-      const row = await sql.one<{ n: number }>(
+      const text =
         conditions.length === 0
           ? Q.packageCount
-          : `SELECT COUNT(*) AS n FROM catalog_packages p WHERE ${conditions.join(' AND ')}`,
-        params,
+          : `SELECT COUNT(*) AS n FROM catalog_packages p WHERE ${conditions.join(' AND ')}`
+      const row = await readOnce(sql, `${CATALOGUE_READS}:count:${text}:${JSON.stringify(params)}`, () =>
+        sql.one<{ n: number }>(text, params),
       )
       return row?.n ?? 0
     },

@@ -1,8 +1,12 @@
 /**
  * The stored permission targets and group memberships, read for every authorisation. The
  * tables are small (one row per target and principal), so they are read whole each time: a
- * change by an admin holds from the next request on, on every node.
+ * change by an admin holds from the next request on, on every node. While a page is made
+ * (db/onePage.ts) they are read once for all its requests: a page's answers hold up to three
+ * reads of the list (its first page, the landing's newest and most downloaded), each of which
+ * asks them.
  */
+import { forgetRead, readOnce } from '../db/onePage'
 import type { Sql } from '../db/sql'
 import type { PermissionTarget } from './rules'
 
@@ -29,11 +33,23 @@ const TARGETS = 'SELECT name, repositories, include_patterns, exclude_patterns F
 const PRINCIPALS = 'SELECT permission_name, kind, principal, actions FROM permission_principals'
 const GROUPS_OF = 'SELECT group_name FROM group_members WHERE user_id = ? ORDER BY group_name'
 
+/** The key of these reads inside a page. */
+const GRANTS = 'grants'
+
+/**
+ * After a write to the permission targets, their principals, the groups or their members: the
+ * next authorisation inside the page reads them again.
+ */
+export const forgetGrants = (): void => forgetRead(GRANTS)
+
 export function permissionStore(sql: Sql) {
   return {
     async targets(): Promise<PermissionTarget[]> {
-      const principals = await sql.all<PrincipalRow>(PRINCIPALS)
-      return (await sql.all<TargetRow>(TARGETS)).map((t) => {
+      const { principals, targets } = await readOnce(sql, `${GRANTS}:targets`, async () => ({
+        principals: await sql.all<PrincipalRow>(PRINCIPALS),
+        targets: await sql.all<TargetRow>(TARGETS),
+      }))
+      return targets.map((t) => {
         const users: Record<string, string[]> = {}
         const groups: Record<string, string[]> = {}
         for (const p of principals)
@@ -54,9 +70,10 @@ export function permissionStore(sql: Sql) {
     },
 
     async groupsOf(userId: number): Promise<string[]> {
-      return (await sql.all<{ group_name: string }>(GROUPS_OF, [userId])).map((g) =>
-        g.group_name.toLowerCase(),
+      const rows = await readOnce(sql, `${GRANTS}:groups:${userId}`, () =>
+        sql.all<{ group_name: string }>(GROUPS_OF, [userId]),
       )
+      return rows.map((g) => g.group_name.toLowerCase())
     },
   }
 }

@@ -6,6 +6,7 @@
  * running totals).
  */
 import { placeholders, type Sql, type TransactionOptions } from '../db/sql'
+import { forgetRepositories } from '../repositories/store'
 import type { UpstreamCredentials } from '../upstream/fetch'
 
 /** A catalogue version as provenance needs it. */
@@ -219,11 +220,13 @@ export function remoteStore(sql: Sql) {
         s.readTimeoutMs,
         key,
       ])
+      forgetRepositories()
     },
     /** The upstream an environment setting gives a seeded remote (`offline` keeps the address). */
     async setUpstream(key: string, url: string | 'offline'): Promise<void> {
       if (url === 'offline') await sql.run(Q.setOffline, [1, key])
       else await sql.run(Q.setUpstream, [url, 0, key])
+      forgetRepositories()
     },
     async credentials(key: string): Promise<UpstreamCredentials | undefined> {
       const row = await sql.one<CredentialsRow>(Q.credentials, [key])

@@ -6,6 +6,8 @@
  */
 import { isLeft } from 'fp-ts/Either'
 import { placeholders, type Sql } from '../db/sql'
+import { forgetRead, readOnce } from '../db/onePage'
+import { forgetCatalogue } from '../catalog/store'
 import type { BlobFacts } from './blobFacts'
 import { HttpError } from '../context'
 import {
@@ -103,15 +105,32 @@ const recordOf = (row: Row, members: string[]): RepositoryRecord => ({
   modified: row.modified,
 })
 
-/** Every repository with its members, read with two statements whatever their number. */
+/** The key of the repositories' reads inside a page (db/onePage.ts). */
+const REPOSITORIES = 'repositories'
+
+/**
+ * After a write to the repositories or their members: the next read inside the page reads them
+ * again.
+ */
+export const forgetRepositories = (): void => forgetRead(REPOSITORIES)
+
+/**
+ * Every repository with its members, read with two statements whatever their number; once for a
+ * page's requests (each read of the list asks them for its caller's readable repositories). The
+ * rows are kept, not the records: each caller gets records of its own.
+ */
 async function readAll(db: Sql): Promise<RepositoryRecord[]> {
+  const { rows, memberRows } = await readOnce(db, REPOSITORIES, async () => ({
+    memberRows: await db.all<{ virtual_key: string; member_key: string }>(Q.allMembers),
+    rows: await db.all<Row>(Q.all),
+  }))
   const members = new Map<string, string[]>()
-  for (const m of await db.all<{ virtual_key: string; member_key: string }>(Q.allMembers)) {
+  for (const m of memberRows) {
     const list = members.get(m.virtual_key) ?? []
     list.push(m.member_key)
     members.set(m.virtual_key, list)
   }
-  return (await db.all<Row>(Q.all)).map((row) => recordOf(row, members.get(row.key) ?? []))
+  return rows.map((row) => recordOf(row, members.get(row.key) ?? []))
 }
 
 async function findIn(db: Sql, key: string): Promise<RepositoryRecord | undefined> {
@@ -189,6 +208,9 @@ const BELOW = {
 /** The highest code point: every path under a prefix sorts below the prefix followed by it. */
 const LAST = String.fromCodePoint(0x10ffff)
 
+/** A write's answer, once the repositories it changed are read again by the page (if any). */
+const written = <T>(write: Promise<T>): Promise<T> => write.finally(forgetRepositories)
+
 export function repositoryStore(sql: Sql) {
   const find = (key: string): Promise<RepositoryRecord | undefined> => findIn(sql, key)
 
@@ -265,53 +287,60 @@ export function repositoryStore(sql: Sql) {
     },
 
     create(form: RepositoryForm, now: string): Promise<RepositoryRecord> {
-      return sql.transaction(async (tx) => {
-        const def = validated(form, await knownIn(tx))
-        if (await tx.one(Q.one, [def.key]))
-          throw new HttpError(409, `A repository with the key ${def.key} exists`, 'EXISTS')
-        await insert(tx, def, now)
-        return (await findIn(tx, def.key))!
-      })
+      return written(
+        sql.transaction(async (tx) => {
+          const def = validated(form, await knownIn(tx))
+          if (await tx.one(Q.one, [def.key]))
+            throw new HttpError(409, `A repository with the key ${def.key} exists`, 'EXISTS')
+          await insert(tx, def, now)
+          return (await findIn(tx, def.key))!
+        }),
+      )
     },
 
     /** Key, kind and package type are fixed once created; the rest may change. */
     update(key: string, form: RepositoryForm, now: string): Promise<RepositoryRecord> {
-      return sql.transaction(async (tx) => {
-        const current = await findIn(tx, key)
-        if (!current) throw new HttpError(404, `No repository ${key}`, 'NOT_FOUND')
-        const def = validated(
-          { ...form, key, kind: current.kind, packageType: current.packageType },
-          await knownIn(tx),
-        )
-        await tx.run(Q.update, [
-          def.description,
-          def.includesPattern,
-          def.excludesPattern,
-          def.url,
-          def.defaultDeploymentRepo,
-          now,
-          key,
-        ])
-        if (current.kind === 'virtual') await writeMembers(tx, key, def.members)
-        return (await findIn(tx, key))!
-      })
+      return written(
+        sql.transaction(async (tx) => {
+          const current = await findIn(tx, key)
+          if (!current) throw new HttpError(404, `No repository ${key}`, 'NOT_FOUND')
+          const def = validated(
+            { ...form, key, kind: current.kind, packageType: current.packageType },
+            await knownIn(tx),
+          )
+          await tx.run(Q.update, [
+            def.description,
+            def.includesPattern,
+            def.excludesPattern,
+            def.url,
+            def.defaultDeploymentRepo,
+            now,
+            key,
+          ])
+          if (current.kind === 'virtual') await writeMembers(tx, key, def.members)
+          return (await findIn(tx, key))!
+        }),
+      )
     },
 
+    /** Its packages leave the catalogue with it. */
     delete(key: string): Promise<void> {
-      return sql.transaction(async (tx) => {
-        if (!(await tx.one(Q.one, [key]))) throw new HttpError(404, `No repository ${key}`, 'NOT_FOUND')
-        const users = (await tx.all<{ virtual_key: string }>(Q.usedBy, [key])).map((u) => u.virtual_key)
-        if (users.length > 0)
-          throw new HttpError(
-            409,
-            `${key} is a member of the virtual ${users.length === 1 ? 'repository' : 'repositories'} ${users.join(', ')}: remove it there first`,
-            'IN_USE',
-          )
-        // Its packages leave the catalogue with it; the blobs stay (other paths may share them).
-        await tx.run(Q.deleteCatalogue, [key])
-        await tx.run(Q.deleteDistTags, [key])
-        await tx.run(Q.delete, [key])
-      })
+      return written(
+        sql.transaction(async (tx) => {
+          if (!(await tx.one(Q.one, [key]))) throw new HttpError(404, `No repository ${key}`, 'NOT_FOUND')
+          const users = (await tx.all<{ virtual_key: string }>(Q.usedBy, [key])).map((u) => u.virtual_key)
+          if (users.length > 0)
+            throw new HttpError(
+              409,
+              `${key} is a member of the virtual ${users.length === 1 ? 'repository' : 'repositories'} ${users.join(', ')}: remove it there first`,
+              'IN_USE',
+            )
+          // Its packages leave the catalogue with it; the blobs stay (other paths may share them).
+          await tx.run(Q.deleteCatalogue, [key])
+          await tx.run(Q.deleteDistTags, [key])
+          await tx.run(Q.delete, [key])
+        }),
+      ).finally(forgetCatalogue)
     },
 
     /**
@@ -322,40 +351,42 @@ export function repositoryStore(sql: Sql) {
       packageTypes: readonly string[],
       now: string,
     ): Promise<{ created: string[]; existing: string[] }> {
-      return sql.transaction(async (tx) => {
-        const created: string[] = []
-        const existing: string[] = []
-        for (const packageType of packageTypes) {
-          const keys = quickRepositoryKeys(packageType)
-          const base = {
-            packageType,
-            description: '',
-            includesPattern: '',
-            excludesPattern: '',
-            url: '',
-            members: [] as string[],
-            defaultDeploymentRepo: '',
-          }
-          const upstream = QUICK_REMOTE_URLS[packageType]
-          const members = upstream === undefined ? [keys.local] : [keys.local, keys.remote]
-          const forms: RepositoryForm[] = [
-            { ...base, key: keys.local, kind: 'local' },
-            ...(upstream === undefined
-              ? []
-              : [{ ...base, key: keys.remote, kind: 'remote' as const, url: upstream }]),
-            { ...base, key: keys.virtual, kind: 'virtual', members, defaultDeploymentRepo: keys.local },
-          ]
-          for (const form of forms) {
-            if (await tx.one(Q.one, [form.key])) {
-              existing.push(form.key)
-              continue
+      return written(
+        sql.transaction(async (tx) => {
+          const created: string[] = []
+          const existing: string[] = []
+          for (const packageType of packageTypes) {
+            const keys = quickRepositoryKeys(packageType)
+            const base = {
+              packageType,
+              description: '',
+              includesPattern: '',
+              excludesPattern: '',
+              url: '',
+              members: [] as string[],
+              defaultDeploymentRepo: '',
             }
-            await insert(tx, validated(form, await knownIn(tx)), now)
-            created.push(form.key)
+            const upstream = QUICK_REMOTE_URLS[packageType]
+            const members = upstream === undefined ? [keys.local] : [keys.local, keys.remote]
+            const forms: RepositoryForm[] = [
+              { ...base, key: keys.local, kind: 'local' },
+              ...(upstream === undefined
+                ? []
+                : [{ ...base, key: keys.remote, kind: 'remote' as const, url: upstream }]),
+              { ...base, key: keys.virtual, kind: 'virtual', members, defaultDeploymentRepo: keys.local },
+            ]
+            for (const form of forms) {
+              if (await tx.one(Q.one, [form.key])) {
+                existing.push(form.key)
+                continue
+              }
+              await insert(tx, validated(form, await knownIn(tx)), now)
+              created.push(form.key)
+            }
           }
-        }
-        return { created, existing }
-      })
+          return { created, existing }
+        }),
+      )
     },
   }
 }

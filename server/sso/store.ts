@@ -5,6 +5,7 @@
  * signs in, with their memberships of the groups it asserts. Over the async interface.
  */
 import type { Sql } from '../db/sql'
+import { forgetGrants } from '../permissions/store'
 
 export interface PendingRow {
   readonly kind: string
@@ -142,6 +143,7 @@ export function ssoStore(sql: Sql) {
          ON CONFLICT DO NOTHING`,
         [user.name],
       )
+      forgetGrants()
     },
 
     /** Memberships become exactly the asserted groups that exist on the platform. */
@@ -156,6 +158,7 @@ export function ssoStore(sql: Sql) {
            ON CONFLICT DO NOTHING`,
           [userId, name],
         )
+      forgetGrants()
     },
   }
 }

@@ -10,6 +10,14 @@ import { startTestServer, type TestServer } from '../support/server'
 import { signInDeveloper } from './helpers/permissions'
 import { signInDirectlyAs } from './helpers/catalogSession'
 import { forgetRead, onePage, readOnce } from '../../server/db/onePage'
+import { permissionStore } from '../../server/permissions/store'
+import { adminUsersStore } from '../../server/admin/usersStore'
+import { repositoryStore } from '../../server/repositories/store'
+import { findUserByName } from '../../server/auth/users'
+import { catalogueReads } from '../../server/metadata/catalogueStore'
+import { insertPackage } from '../../server/catalog/store'
+import { emptyRepositoryForm } from '../../domain/repositories/rules'
+import { genericPackage } from '../support/catalogueRows'
 
 let server: TestServer
 
@@ -92,6 +100,54 @@ describe('what a signed-in page costs the database', () => {
     const generalConfig = (statements: string[]) =>
       statements.filter((s) => s.startsWith('SELECT value FROM settings') && s.endsWith('["generalConfig"]'))
     for (let n = 0; n < 2; n++) expect(generalConfig(await statementsOf(() => page(cookie)))).toHaveLength(1)
+  })
+})
+
+/** A local repository the test adds inside a page. */
+const LOCAL = emptyRepositoryForm('local', { packageType: 'generic' })
+
+describe("what a page's requests read once, and read again after they write", () => {
+  // Each read of the list asks the caller's readable repositories, its groups and the targets,
+  // and counts its packages; a page's answers hold up to three such reads.
+  it('reads the grants, the repositories and a count once, and again after a write to each', async () => {
+    const sql = server.ctx.sql
+    await signInDeveloper(server)
+    const { id } = (await findUserByName(sql, 'developer'))!
+    const users = adminUsersStore(sql)
+    const grants = permissionStore(sql)
+    const repos = repositoryStore(sql)
+    const catalogue = catalogueReads(sql)
+    const groups = await users.groupsOf(id)
+    const count = () => catalogue.packageCount({}, { readable: ['generic-local'] })
+    const keys = async () => (await repos.records()).map((r) => r.key)
+    const seen = await onePage(async () => {
+      const before = {
+        groups: await grants.groupsOf(id),
+        targets: await grants.targets(),
+        keys: await keys(),
+        count: await count(),
+      }
+      const statements = await statementsOf(async () => {
+        await Promise.all([grants.groupsOf(id), grants.targets(), keys(), count()])
+        return new Response('')
+      })
+      await users.setGroups(id, [])
+      await repos.create({ ...LOCAL, key: 'page-reads-local' }, '2026-01-01T00:00:00.000Z')
+      await insertPackage(sql, genericPackage('page-reads-package', null, '2026-01-01T00:00:00.000Z'))
+      return {
+        before,
+        statements,
+        after: { groups: await grants.groupsOf(id), keys: await keys(), count: await count() },
+      }
+    })
+    await users.setGroups(id, groups)
+    await repos.delete('page-reads-local')
+    expect(seen.statements).toEqual([])
+    expect(seen.before.groups.length).toBeGreaterThan(0)
+    expect(seen.after.groups).toEqual([])
+    expect(seen.before.keys).not.toContain('page-reads-local')
+    expect(seen.after.keys).toContain('page-reads-local')
+    expect(seen.after.count).toBe(seen.before.count + 1)
   })
 })
 

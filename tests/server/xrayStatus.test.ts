@@ -9,6 +9,7 @@ import { flavourProfile } from '../../server/platform/flavours'
 import { startTestServer, type TestServer } from '../support/server'
 import { signInDirectly } from './helpers/catalogSession'
 import { gql } from './helpers/graphql'
+import { genericPackage } from '../support/catalogueRows'
 
 let server: TestServer
 let cookie: string
@@ -16,30 +17,10 @@ let cookie: string
 beforeAll(async () => {
   server = await startTestServer()
   cookie = signInDirectly(server)
-  await insertPackage(server.ctx.sql, {
-    type: 'generic',
-    name: 'zz-unscanned',
-    description: 'A generic package the scanner never indexed',
-    licenses: [],
-    licenseSource: 'test',
-    tags: [],
-    source: 'test',
-    versions: [
-      {
-        name: '1.0.0',
-        created: '2024-01-01T00:00:00.000Z',
-        modified: '2024-01-01T00:00:00.000Z',
-        repo: 'generic-local',
-        leadFilePath: 'zz/1.0.0/file.txt',
-        size: 1,
-        licenses: [],
-        advisories: [],
-        files: [],
-        dependencies: [],
-        properties: [],
-      },
-    ],
-  })
+  await insertPackage(
+    server.ctx.sql,
+    genericPackage('zz-unscanned', 'A generic package the scanner never indexed', '2024-01-01T00:00:00.000Z'),
+  )
 })
 afterAll(async () => server.stop())
 

@@ -3,6 +3,7 @@
  * version 1.0.0 in npm-local (lead file the tarball, a README path), created at T0.
  */
 import type { Sql } from '../../server/db/sql'
+import type { SnapshotPackage } from '../../server/catalog/types'
 
 export const T0 = '2026-12-01T10:00:00.000Z'
 export const LEFT_PAD = 'npm://left-pad@1.0.0'
@@ -22,3 +23,36 @@ export async function leftPadRows(sql: Sql): Promise<void> {
     [LEFT_PAD, T0, T0],
   )
 }
+
+/**
+ * A generic package with one version, 1.0.0, in generic-local and no files, as the catalogue's
+ * inserter (`insertPackage`) takes it.
+ */
+export const genericPackage = (
+  name: string,
+  description: string | null,
+  created: string,
+): SnapshotPackage => ({
+  type: 'generic',
+  name,
+  description,
+  licenses: [],
+  licenseSource: 'test',
+  tags: [],
+  source: 'test',
+  versions: [
+    {
+      name: '1.0.0',
+      created,
+      modified: created,
+      repo: 'generic-local',
+      leadFilePath: `${name}/1.0.0/file.txt`,
+      size: 1,
+      licenses: [],
+      advisories: [],
+      files: [],
+      dependencies: [],
+      properties: [],
+    },
+  ],
+})
