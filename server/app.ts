@@ -37,7 +37,7 @@ import { isAccessPath } from './auth/accessShape'
 import { errorAnswer } from './errorAnswer'
 import { createIndexPage } from './ui/indexPage'
 import { startupAnswers } from './ui/startupAnswers'
-import { routeAnswers } from './ui/routeAnswers'
+import { landingAnswers, routeAnswers } from './ui/routeAnswers'
 import { STARTUP_ANSWERS_PATH } from '../domain/platform/pageAnswers'
 import { scannerAnswers } from '../domain/platform/rules'
 import { decodeThemeMark, THEME_COOKIE } from '../domain/preferences/themeMark'
@@ -225,10 +225,16 @@ export async function buildServer(
           },
         },
         async (request, reply) => {
-          if (!ctx.currentUser(request))
-            throw new HttpError(401, 'Authentication is required', 'UNAUTHORIZED')
+          const user = ctx.currentUser(request)
+          if (!user) throw new HttpError(401, 'Authentication is required', 'UNAUTHORIZED')
           reply.header('Cache-Control', 'private, no-store')
-          return onePage(() => startupAnswers(app, request))
+          return onePage(async () => {
+            const [startup, landing] = await Promise.all([
+              startupAnswers(app, request),
+              landingAnswers(app, request, user, config.flavour),
+            ])
+            return [...startup, ...landing]
+          })
         },
       )
       api.get('/openapi.json', { schema: { hide: true } as Record<string, unknown> }, async () =>

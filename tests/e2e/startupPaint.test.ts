@@ -390,6 +390,11 @@ describe('first paint (e2e)', () => {
     const of = (read: string) => asked.filter((url) => url === `${server.url}/ui/api/v1${read}`)
     expect(of('/ui/startupAnswers')).toHaveLength(1)
     for (const read of STARTUP_READS) expect(of(read), read).toEqual([])
+    // The landing's two searches came with them (server/ui/routeAnswers.ts landingAnswers): its
+    // newest packages show and neither search leaves.
+    await page.getByRole('region', { name: 'Newest packages' }).getByRole('link').first().waitFor()
+    await page.waitForLoadState('networkidle')
+    expect(of('/mds/packages?jfLoader=true')).toEqual([])
     await page.close()
   })
 

@@ -10,7 +10,7 @@ import { call, login, sessionOf } from '../support/apiCalls'
 import { publishBody } from '../support/npmPublish'
 import { SIGNED_IN_READS, createIndexPage } from '../../server/ui/indexPage'
 import { STARTUP_READS } from '../../server/ui/startupAnswers'
-import { listFirstRead } from '../../server/ui/routeAnswers'
+import { landingReads, listFirstRead } from '../../server/ui/routeAnswers'
 
 let server: TestServer
 beforeAll(async () => {
@@ -205,7 +205,13 @@ describe("a signed-in user's page names the chunks it will load", () => {
     const res = await get('/ui/api/v1/ui/startupAnswers', undefined, cookie)
     expect(res.status).toBe(200)
     expect(res.headers['cache-control']).toBe('private, no-store')
-    const answers = JSON.parse(res.body.toString()) as Array<{ path: string; status: number; body: unknown }>
+    const all = JSON.parse(res.body.toString()) as Array<{
+      path: string
+      method?: string
+      status: number
+      body: unknown
+    }>
+    const answers = all.filter((a) => a.method === undefined)
     expect(answers.map((a) => a.path)).toEqual(STARTUP_READS)
     for (const answer of answers) {
       const own = await get(`/ui/api/v1${answer.path}`, undefined, cookie)
@@ -217,6 +223,32 @@ describe("a signed-in user's page names the chunks it will load", () => {
     )
     // A visitor has no signed-in answers to be given.
     expect((await get('/ui/api/v1/ui/startupAnswers')).status).toBe(401)
+  })
+
+  // After a sign-in in the page the console lands on the packages landing, whose two searches
+  // were the last round trip before its first row: their answers come with start-up's.
+  it("answers a sign-in's start-up with the packages landing's reads for a user who lands there", async () => {
+    const reads = landingReads()
+    expect(reads).toHaveLength(2)
+    const { cookie } = await login(server, 'developer', server.config.userPassword)
+    const answers = JSON.parse(
+      (await get('/ui/api/v1/ui/startupAnswers', undefined, cookie)).body.toString(),
+    ) as Array<{ path: string; method?: string; request?: unknown; status: number; body: unknown }>
+    const posted = answers.filter((a) => a.method === 'POST')
+    expect(posted.map((a) => a.path)).toEqual(['/mds/packages?jfLoader=true', '/mds/packages?jfLoader=true'])
+    expect(posted.map((a) => a.request)).toEqual(reads)
+    for (const [i, answer] of posted.entries()) {
+      const own = await call(server, 'POST', '/mds/packages?jfLoader=true', { cookie, body: reads[i] })
+      expect(answer.status, `read ${i}`).toBe(own.status)
+      expect(answer.body, `read ${i}`).toEqual(own.body)
+      expect(own.status).toBe(200)
+    }
+    // An admin lands elsewhere (the platform's topology): nothing is guessed for them.
+    const admin = await login(server, 'admin', server.config.adminPassword)
+    const theirs = JSON.parse(
+      (await get('/ui/api/v1/ui/startupAnswers', undefined, admin.cookie)).body.toString(),
+    ) as Array<{ method?: string }>
+    expect(theirs.filter((a) => a.method === 'POST')).toEqual([])
   })
 
   // The list's first page comes with the page of a search (server/ui/routeAnswers.ts): the read
