@@ -54,6 +54,15 @@ const completed = (...changes: StepDataOf[]) => {
   })
 }
 const afterTechnologies = completePersonalizationStep(INITIAL_PERSONALIZATION, technologies)
+/** A platform with no personalization for the user, which takes the one sent (kept in `sent`). */
+const platformTaking = (sent: unknown[]): PersonalizationApi => ({
+  ...notFaked<PersonalizationApi>(),
+  personalizationStatus: async () => right({ sent: false }),
+  sendPersonalization: async (choices) => {
+    sent.push(choices)
+    return right(undefined)
+  },
+})
 
 describe('personalization onboarding (spec 001 sections 3-4)', () => {
   it('is loaded for a signed-in user, never for a visitor', () => {
@@ -187,16 +196,7 @@ describe('personalization onboarding (spec 001 sections 3-4)', () => {
 
   it('keeps the steps in storage, encoded, and removes them once the platform has them', async () => {
     const sent: unknown[] = []
-    const ports = fakePorts({
-      personalizationApi: {
-        ...notFaked<PersonalizationApi>(),
-        personalizationStatus: async () => right({ sent: false }),
-        sendPersonalization: async (choices) => {
-          sent.push(choices)
-          return right(undefined)
-        },
-      },
-    })
+    const ports = fakePorts({ personalizationApi: platformTaking(sent) })
     const app = createApp({ ports, effects: personalizationEffects, seed: [signedIn] })
     app.dispatch({ type: 'personalization/Load' })
     await until(app, (state) => state.personalization.card?.status === 'shown')
@@ -218,6 +218,36 @@ describe('personalization onboarding (spec 001 sections 3-4)', () => {
     // What was stored was the encoded form, not readable JSON.
     expect(() => JSON.parse(stored ?? '')).toThrow()
     expect(encodePersonalization(INITIAL_PERSONALIZATION)).toMatch(/^[A-Za-z0-9+/]+=*$/)
+  })
+
+  it('records and sends every technology and goal the dialog offers, as chosen', async () => {
+    // The dialog's choices: each must be a step the log keeps, whatever the user picks.
+    const all = ['npm', 'docker', 'maven', 'pypi', 'go', 'helm', 'debian', 'generic'] as const
+    for (const chosen of ['store', 'proxy', 'scan', 'distribute'] as const) {
+      const sent: unknown[] = []
+      const app = createApp({
+        ports: fakePorts({ personalizationApi: platformTaking(sent) }),
+        effects: personalizationEffects,
+        seed: [signedIn],
+      })
+      app.dispatch({ type: 'personalization/Load' })
+      await until(app, (state) => state.personalization.card?.status === 'shown')
+      app.dispatch({ type: 'personalization/Open' })
+      app.dispatch({
+        type: 'personalization/CompleteStep',
+        change: { step: 'technologies', stepDataObject: { technologies: all } },
+      })
+      app.dispatch({
+        type: 'personalization/CompleteStep',
+        change: { step: 'goal', stepDataObject: { goal: chosen } },
+      })
+      expect(app.getState().personalization.card, chosen).toMatchObject({ data: { step: 'view' } })
+      app.dispatch({ type: 'personalization/CompleteStep', change: view(false) })
+      app.dispatch({ type: 'personalization/Send' })
+      await until(app, (state) => state.personalization.card?.status === 'hidden')
+      expect(sent).toEqual([{ technologies: all, goal: chosen, artifactOnly: false, RTonlyRemoved: true }])
+      app.dispose()
+    }
   })
 })
 
