@@ -26,6 +26,8 @@ export interface FieldSpec {
   readonly choices?: ReadonlyArray<string>
   /** The value must hold this text (a placeholder such as `{0}`). */
   readonly mustHold?: string
+  /** The switch of the page this field is a detail of: off, the field does not apply. */
+  readonly onlyWith?: string
 }
 
 export interface PageSpec {
@@ -47,9 +49,23 @@ export const PAGE_SPECS: Readonly<Record<SecurityPage, PageSpec>> = {
       sw('passwordRequireDigit'),
       sw('passwordRequireSpecial'),
       sw('passwordExpirationEnabled'),
-      { name: 'passwordExpirationDays', kind: 'number', required: true, min: 1, max: 999 },
+      {
+        name: 'passwordExpirationDays',
+        kind: 'number',
+        required: true,
+        min: 1,
+        max: 999,
+        onlyWith: 'passwordExpirationEnabled',
+      },
       sw('userLockEnabled'),
-      { name: 'userLockMaxAttempts', kind: 'number', required: true, min: 1, max: 100 },
+      {
+        name: 'userLockMaxAttempts',
+        kind: 'number',
+        required: true,
+        min: 1,
+        max: 100,
+        onlyWith: 'userLockEnabled',
+      },
     ],
   },
   saml: {

@@ -236,6 +236,33 @@ describe('security settings', () => {
     expect(saves[0]!.values).not.toHaveProperty('anonymousAccess')
   })
 
+  it('General: how long a password lasts, and after how many failures a user is locked, only while on', async () => {
+    // Both fields were open to typing, marked mandatory, with their switch off.
+    const GENERAL: SettingsValues = {
+      hideUnauthorizedResources: false,
+      passwordMinLength: 8,
+      passwordRequireUppercase: false,
+      passwordRequireDigit: false,
+      passwordRequireSpecial: false,
+      passwordExpirationEnabled: false,
+      passwordExpirationDays: 60,
+      userLockEnabled: true,
+      userLockMaxAttempts: 5,
+    }
+    const { api, loads } = controlledApi(GENERAL)
+    open('/admin/configuration/security/general', api)
+    await answerLoads(loads, right(GENERAL))
+    const days = await screen.findByRole('textbox', { name: /Password expires every \(days\)/ })
+    const attempts = screen.getByRole('textbox', { name: /Failed attempts before locking/ })
+    expect(days).toBeDisabled()
+    expect(days).toHaveValue('60')
+    expect(attempts).toBeEnabled()
+    await userEvent.click(screen.getByRole('switch', { name: 'Passwords expire' }))
+    expect(days).toBeEnabled()
+    await userEvent.click(screen.getByRole('switch', { name: 'Lock a user after failed sign-in attempts' }))
+    expect(attempts).toBeDisabled()
+  })
+
   it('HTTP SSO: loading, a failure with Retry, no proxy yet, and bad input kept with its reason', async () => {
     const HTTP_SSO: SettingsValues = {
       enabled: false,

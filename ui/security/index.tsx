@@ -138,6 +138,9 @@ function SettingsForm({ page, loaded }: { readonly page: SecurityPage; readonly 
     const error = shownProblems[field.name]
     // Mandatory only while the page's integration is on (as the rule says).
     const required = field.required === true && (values.enabled === true || !('enabled' in values))
+    // A detail of a switch that is off (how many days a password lasts, with expiry off) is
+    // kept but not open to change.
+    const inapplicable = field.onlyWith !== undefined && values[field.onlyWith] !== true
     const value = values[field.name]
     switch (field.kind) {
       case 'switch':
@@ -196,7 +199,8 @@ function SettingsForm({ page, loaded }: { readonly page: SecurityPage; readonly 
             label={label}
             hint={hint}
             error={error}
-            required={required}
+            required={required && !inapplicable}
+            disabled={inapplicable}
             inputMode={field.kind === 'number' ? 'numeric' : undefined}
             type={field.kind === 'url' ? 'url' : 'text'}
             value={typeof value === 'string' ? value : ''}
