@@ -34,8 +34,12 @@ export default defineConfig({
   resolve: { alias: [{ find: /^graphql$/, replacement: createRequire(import.meta.url).resolve('graphql') }] },
   test: {
     // Vitest's default in run mode is one worker less than the cores: one worker on this
-    // 2-core machine and on CI, which ran every file one after the other.
-    maxWorkers: 2,
+    // 2-core machine and on CI, which ran every file one after the other. Three, not two: an e2e
+    // file keeps about half a core busy (its CPU time, Chromium's included, was 0.45-0.5 of its
+    // time in a quiet CI run), the rest waiting on pages and timers, so two workers left CI's
+    // two cores a fifth idle; a third fills it. The server and component files use a core each,
+    // and three on two cores take as long in all as two.
+    maxWorkers: 3,
     projects: [
       {
         extends: true,
