@@ -85,6 +85,20 @@ async function savedOnce(app: ReturnType<typeof open>['app'], subject: string) {
   expect(screen.queryByText('Saved.')).not.toBeInTheDocument()
 }
 
+/** The general page as the platform answers it: expiry off, locking on, anonymous access off. */
+const GENERAL: SettingsValues = {
+  hideUnauthorizedResources: false,
+  passwordMinLength: 8,
+  passwordRequireUppercase: false,
+  passwordRequireDigit: false,
+  passwordRequireSpecial: false,
+  passwordExpirationEnabled: false,
+  passwordExpirationDays: 60,
+  userLockEnabled: true,
+  userLockMaxAttempts: 5,
+  anonymousAccess: false,
+}
+
 describe('security settings', () => {
   it('shows a skeleton, then an error with Retry that loads again', async () => {
     const { api, loads } = controlledApi(OAUTH)
@@ -206,18 +220,6 @@ describe('security settings', () => {
   })
 
   it('General (the Security Settings page itself): saves the password rules as numbers', async () => {
-    const GENERAL: SettingsValues = {
-      hideUnauthorizedResources: false,
-      passwordMinLength: 8,
-      passwordRequireUppercase: false,
-      passwordRequireDigit: false,
-      passwordRequireSpecial: false,
-      passwordExpirationEnabled: false,
-      passwordExpirationDays: 60,
-      userLockEnabled: true,
-      userLockMaxAttempts: 5,
-      anonymousAccess: false,
-    }
     const { api, loads, saves } = controlledApi(GENERAL)
     const { app } = open('/admin/configuration/security', api)
     await answerLoads(loads, right(GENERAL))
@@ -238,17 +240,6 @@ describe('security settings', () => {
 
   it('General: how long a password lasts, and after how many failures a user is locked, only while on', async () => {
     // Both fields were open to typing, marked mandatory, with their switch off.
-    const GENERAL: SettingsValues = {
-      hideUnauthorizedResources: false,
-      passwordMinLength: 8,
-      passwordRequireUppercase: false,
-      passwordRequireDigit: false,
-      passwordRequireSpecial: false,
-      passwordExpirationEnabled: false,
-      passwordExpirationDays: 60,
-      userLockEnabled: true,
-      userLockMaxAttempts: 5,
-    }
     const { api, loads } = controlledApi(GENERAL)
     open('/admin/configuration/security/general', api)
     await answerLoads(loads, right(GENERAL))
