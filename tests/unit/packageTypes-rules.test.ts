@@ -1,10 +1,14 @@
 import { describe, expect, it } from 'vitest'
 import { none, some } from 'fp-ts/Option'
 import {
+  SEARCH_PACKAGE_TYPES,
   canonicalPackageType,
   defaultVersionTab,
   installCommand,
+  isKnownSearchPackageType,
   packageTypeOfId,
+  packageTypesCovered,
+  searchPackageTypeChoices,
   wirePackageType,
 } from '../../domain/packageTypes'
 
@@ -55,6 +59,7 @@ describe('installCommand', () => {
     ['cargo', 'serde', undefined, 'cargo install serde'],
     ['cargo', 'serde', '1.0.0', 'cargo install serde --version 1.0.0'],
     ['chef', 'nginx', undefined, 'knife install nginx'],
+    ['chef', 'nginx', '12.3.0', 'knife install nginx 12.3.0'],
     ['deb', 'curl', undefined, 'apt-get install curl'],
     ['debian', 'curl', '7.88.1-10', 'apt-get install curl=7.88.1-10'],
     ['rubygems', 'rails', undefined, 'gem install rails'],
@@ -67,6 +72,8 @@ describe('installCommand', () => {
     ['pypi', 'requests', '2.31.0', 'pip install requests==2.31.0'],
     ['yum', 'httpd', undefined, 'yum install httpd'],
     ['yum', 'httpd', '2.4.6', 'yum install httpd-2.4.6'],
+    ['rpm', 'httpd', '2.4.6', 'yum install httpd-2.4.6'],
+    ['pip', 'requests', '2.31.0', 'pip install requests==2.31.0'],
     ['bower', 'jquery', '3.7.1', 'bower install jquery#3.7.1'],
     ['docker', 'nginx', undefined, 'docker pull <registry>/nginx'],
     ['docker', 'library/nginx', '1.25', 'docker pull <registry>/library/nginx:1.25'],
@@ -89,6 +96,11 @@ describe('installCommand', () => {
     expect(installCommand('helmoci', 'nginx', '15.0.0')).toEqual(
       some('helm pull oci://<registry>/nginx --version 15.0.0'),
     )
+    // The port and the repository are each optional, and a repository may be nested.
+    for (const registry of ['platform.example/helm-local', 'platform.example:8082', 'host/team/charts'])
+      expect(installCommand('helm', 'nginx', undefined, registry)).toEqual(
+        some(`helm pull oci://${registry}/nginx`),
+      )
     for (const bad of ['evil.example; rm -rf ~', 'a b', 'https://x', '$(id)/r'])
       expect(installCommand('helm', 'nginx', undefined, bad)).toEqual(
         some('helm pull oci://<registry>/nginx'),
@@ -135,5 +147,35 @@ describe('defaultVersionTab', () => {
     expect(defaultVersionTab({ packageType: 'npm', leadFilePath: 'repo/react-18.2.0.TGZ' })).toBe('readme')
     expect(defaultVersionTab({ packageType: 'npm', leadFilePath: 'repo.tgz/file' })).toBe('builds')
     expect(defaultVersionTab({ packageType: 'npm' })).toBe('builds')
+  })
+})
+
+// The package types search knows (spec 001 section 3), as the package-type rules state them.
+describe('the package types of search', () => {
+  it('offers all, docker, npm, maven, go, nuget and helm first', () => {
+    expect(SEARCH_PACKAGE_TYPES).toEqual(['all', 'docker', 'npm', 'maven', 'go', 'nuget', 'helm'])
+  })
+
+  it('knows the extra types and all though the platform offers none of them, and no other', () => {
+    for (const type of ['all', 'dockerV1', 'terraformBackend', 'releasebundles', 'helmoci'])
+      expect(isKnownSearchPackageType(type, [])).toBe(true)
+    expect(isKnownSearchPackageType('bogus', [])).toBe(false)
+    expect(isKnownSearchPackageType('npm', ['docker'])).toBe(false)
+    expect(isKnownSearchPackageType(' NPM ', ['npm'])).toBe(true)
+  })
+
+  it('asks for both members of a group, and knows the group when either member is offered', () => {
+    expect(packageTypesCovered('frogml')).toEqual(['frogmlmodel', 'frogmldataset'])
+    expect(packageTypesCovered('golang')).toEqual(['go'])
+    expect(isKnownSearchPackageType('frogml', ['frogmldataset'])).toBe(true)
+    expect(isKnownSearchPackageType('huggingfaceml', ['huggingfacemlmodel'])).toBe(true)
+    expect(isKnownSearchPackageType('huggingfaceml', ['frogmlmodel'])).toBe(false)
+  })
+
+  it("offers each of the platform's types once, a group in place of its members", () => {
+    expect(
+      searchPackageTypeChoices(['npm', 'HFDATASET', 'huggingfacemlmodel', 'frogml', 'golang', 'go']),
+    ).toEqual(['npm', 'huggingfaceml', 'frogml', 'go'])
+    expect(searchPackageTypeChoices([])).toEqual([])
   })
 })
