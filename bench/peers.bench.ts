@@ -152,8 +152,14 @@ export async function run(): Promise<Figure[]> {
   if (!(buildIfNeeded() as boolean)) throw new Error('vite build failed')
   const bin = installVerdaccio()
   const dir = mkdtempSync(join(tmpdir(), 'bench-peers-'))
-  const verdaccio = await startVerdaccio(bin, dir)
+  // The server first: Verdaccio closes a connection idle for 5 s, and fetch sent the first call
+  // after its start-up check down the connection that check left open ("other side closed")
+  // when the server took longer than that to start on a loaded machine.
   const server = await startTestServer()
+  const verdaccio = await startVerdaccio(bin, dir).catch(async (error: unknown) => {
+    await server.stop()
+    throw error
+  })
   let browser: Browser | undefined
   try {
     // Verdaccio: a user of its own; the console: the admin's password over basic auth.
