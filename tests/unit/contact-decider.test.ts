@@ -166,6 +166,12 @@ describe('contact-us dialog: given/when/then', () => {
   })
 
   it('no thanks without a stored request, nor in the scheduling-link flow', () => {
+    // Nothing ever sent, the dialog closed or open: a script's thanks are refused, not a crash.
+    for (const given of [[], [opened]])
+      spec(contactArea)
+        .given(...given)
+        .when({ type: 'contact/ThankForRequest' })
+        .rejected('no request to thank for')
     spec(contactArea)
       .given(opened, posted)
       .when({ type: 'contact/ThankForRequest' })
