@@ -172,13 +172,15 @@ describe('users', () => {
   it('lists users (an admin and a disabled one marked) with email, realm, MFA and last login, and filters them', async () => {
     const user = userEvent.setup()
     const fake = fakeIdentityApi()
-    fake.users.push(makeUser('carl', { disabled: true }))
+    fake.users.push(makeUser('carl', { disabled: true, realm: 'saml' }))
     renderShell('/admin/management/users', admin, { adminApi: fake.api }, effects)
     const table = await screen.findByRole('table')
     const row = (name: string) => within(table).getByRole('row', { name: new RegExp(`^${name} `) })
     const cells = within(row('admin')).getAllByRole('cell')
+    // A realm by the name Security Settings gives its page, not the platform's id ('internal').
+    expect(within(row('carl')).getAllByRole('cell')[0]).toHaveTextContent(/^SAML$/)
     expect(cells.map((c) => c.textContent)).toEqual([
-      'internal',
+      'Internal',
       'Off',
       expect.stringMatching(/ago$/),
       // Delete is an icon, named for the user.

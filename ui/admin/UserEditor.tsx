@@ -5,7 +5,7 @@ import { formActionsClass } from '../shared/kit/Field'
 import { validateUser, type AdminUser, type Group } from '../../domain/admin'
 import { useApp } from '../shared/appContext'
 import { useForm } from '../shared/forms'
-import { adminText } from './messages'
+import { adminText, realmName } from './messages'
 import { Checkbox, CheckboxList, EditorPage, Field, SaveError, useResource, useSaveState } from './shared'
 import { RelativeTime } from '../shared/kit/RelativeTime'
 import { Button, buttonClass } from '../shared/kit/Button'
@@ -86,7 +86,7 @@ function UserForm({ groups, initial }: { groups: ReadonlyArray<Group>; initial?:
       ) : (
         <KeyValue
           items={[
-            { key: 'realm', label: 'Realm', value: initial.realm },
+            { key: 'realm', label: 'Realm', value: realmName(initial.realm) },
             {
               key: 'lastLogin',
               label: 'Last login',

@@ -3,7 +3,7 @@ import { useState } from 'react'
 import { filterUsers, validateInvitation, type AdminUser } from '../../domain/admin'
 import { useDispatch } from '../shared/appContext'
 import { useForm } from '../shared/forms'
-import { adminText } from './messages'
+import { adminText, realmName } from './messages'
 import { Field, SaveError, useResource, useResourceRetry, useSaveState } from './shared'
 import { ListPage, NamedTable, editPath, useDeletion, type Column } from './ListPage'
 import { Mail, Search, SearchX } from 'lucide-react'
@@ -30,7 +30,7 @@ const LIST = '/admin/management/users'
 // Who is an admin is a badge by the name, not a column: a column of Yes and No left no room at
 // 1024 px for the MFA state, which broke after its comma.
 const USER_COLUMNS: ReadonlyArray<Column<AdminUser>> = [
-  { header: 'Realm', cell: (u) => u.realm },
+  { header: 'Realm', cell: (u) => realmName(u.realm) },
   { header: 'MFA', cell: (u) => <span className={styles.keepWhole}>{mfaText(u)}</span> },
   {
     header: 'Last login',

@@ -37,3 +37,16 @@ export function adminText(message: AdminMessage): string {
       return formText(message)
   }
 }
+
+// A user's realm by the name its Security Settings page has; the platform sends its id.
+const REALM_NAMES: Readonly<Record<string, string>> = {
+  internal: 'Internal',
+  saml: 'SAML',
+  oauth: 'OAuth',
+  ldap: 'LDAP',
+  crowd: 'Crowd / JIRA',
+  httpsso: 'HTTP SSO',
+}
+
+/** A realm as the pages name it; one the console does not know, as the platform sends it. */
+export const realmName = (realm: string): string => REALM_NAMES[realm] ?? realm
