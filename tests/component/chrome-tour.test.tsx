@@ -149,15 +149,19 @@ describe('navigation tour', () => {
     expect(screen.queryByRole('dialog', { name: 'Navigation tour' })).not.toBeInTheDocument()
   })
 
-  it('adds a step about the current page in a cloud trial', async () => {
+  it("adds a step about the current page in a cloud trial, lighting the page's header", async () => {
     const user = userEvent.setup()
     renderShell('/packages', { footer: { flavour: 'cloud-trial', isCloud: true } })
+    const title = await screen.findByRole('heading', { name: 'Packages', level: 1 })
     const tour = await startTour(user, 'developer')
     expect(within(tour).getByText('1 of 6')).toBeInTheDocument()
     for (let i = 0; i < 5; i++) await user.click(within(tour).getByRole('button', { name: 'Next' }))
     expect(within(tour).getByRole('heading', { name: 'This page' })).toBeInTheDocument()
     expect(within(tour).getByText(/Packages lists every package/)).toBeInTheDocument()
-    expect(screen.getByRole('main')).toHaveAttribute('data-tour-active', 'true')
+    // The page's title is what the step speaks of: lit, with the card under it, not over it.
+    expect(title.closest('header')).toHaveAttribute('data-tour-active', 'true')
+    expect(screen.getByRole('main')).not.toHaveAttribute('data-tour-active')
+    expect(tour).toHaveAttribute('data-side', 'bottom')
   })
 
   it('names the navigation bar in the classic layout', async () => {

@@ -10,6 +10,33 @@ import { exportLogText } from './debugTools'
 withPlatformAndChromium()
 
 const path = (page: Page) => new URL(page.url()).pathname
+const SHOTS = process.env.SCREENSHOTS_DIR
+
+type Rect = { x: number; y: number; width: number; height: number }
+const overlap = (a: Rect, b: Rect) =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height
+
+/** The mean brightness (0 to 255) of the window's pixels in a small square round a point, as drawn. */
+async function brightness(page: Page, at: { x: number; y: number }): Promise<number> {
+  const clip = { x: Math.round(at.x) - 4, y: Math.round(at.y) - 4, width: 8, height: 8 }
+  const png = (await page.screenshot({ clip })).toString('base64')
+  return page.evaluate(async (data) => {
+    const image = new Image()
+    image.src = `data:image/png;base64,${data}`
+    await image.decode()
+    const canvas = document.createElement('canvas')
+    canvas.width = image.width
+    canvas.height = image.height
+    const context = canvas.getContext('2d')
+    if (!context) throw new Error('no 2d canvas')
+    context.drawImage(image, 0, 0)
+    const pixels = context.getImageData(0, 0, image.width, image.height).data
+    let sum = 0
+    for (let i = 0; i < pixels.length; i += 4)
+      sum += ((pixels[i] ?? 0) + (pixels[i + 1] ?? 0) + (pixels[i + 2] ?? 0)) / 3
+    return sum / (pixels.length / 4)
+  }, png)
+}
 
 /** The commands in `within` that scroll sideways (cut at its right edge) rather than show whole. */
 const cutCommands = (within: Locator) =>
@@ -194,11 +221,7 @@ describe('chrome (e2e)', () => {
         page.locator('[data-tour-active="true"]').boundingBox(),
       ])
       if (!card || !target) throw new Error(`step ${title}: no box`)
-      const overlaps =
-        card.x < target.x + target.width &&
-        target.x < card.x + card.width &&
-        card.y < target.y + target.height &&
-        target.y < card.y + card.height
+      const overlaps = overlap(card, target)
       expect({ title, overlaps }).toEqual({ title, overlaps: false })
       expect(card.x >= 0 && card.x + card.width <= 1024 && card.y >= 0 && card.y + card.height <= 768).toBe(
         true,
@@ -216,6 +239,65 @@ describe('chrome (e2e)', () => {
     await tour.waitFor({ state: 'detached' })
     await page.close()
   })
+
+  // The outline the tour drew was thin and the page around it as bright as the element: the
+  // spotlight dims all the window but the step's element, and the card keeps clear of its ring.
+  for (const [width, height] of [
+    [1024, 768],
+    [1440, 900],
+  ] as const)
+    it(`the tour dims the window but its step's element, its card beside it (${width} px)`, async () => {
+      const page = await browser.newPage({ viewport: { width, height } })
+      await signIn(server, page, 'developer', server.config.userPassword)
+      await page.waitForLoadState('networkidle')
+      // A point of the content far from every step's element and card, and each element's centre.
+      const away = { x: width - 40, y: height - 40 }
+      const steps = [
+        ['Sidebar', page.getByRole('complementary', { name: 'Sidebar' })],
+        ['Search', page.getByRole('search', { name: 'Universal search' })],
+        ['Your menu', page.getByRole('button', { name: 'developer' })],
+        ['Set Me Up', page.getByRole('button', { name: 'developer' })],
+        ['Help', page.getByRole('button', { name: 'Help' })],
+      ] as const
+      const centres = await Promise.all(
+        steps.map(async ([title, element]) => {
+          const box = await element.boundingBox()
+          if (!box) throw new Error(`${title}: no box`)
+          return { x: box.x + box.width / 2, y: box.y + box.height / 2 }
+        }),
+      )
+      const plain = await Promise.all([away, ...centres].map((at) => brightness(page, at)))
+      await page.getByRole('button', { name: 'developer' }).click()
+      await page.getByRole('menuitem', { name: 'Navigation Tour' }).click()
+      const tour = page.getByRole('dialog', { name: 'Navigation tour' })
+      for (const [i, [title]] of steps.entries()) {
+        await tour.getByRole('heading', { name: title }).waitFor()
+        const [card, target] = await Promise.all([
+          tour.boundingBox(),
+          page.locator('[data-tour-active="true"]').boundingBox(),
+        ])
+        if (!card || !target) throw new Error(`step ${title}: no box`)
+        // The element as bright as without the tour, the rest of the window dimmed.
+        await expect.poll(() => brightness(page, away)).toBeLessThan((plain[0] ?? 0) * 0.75)
+        const lit = await brightness(page, centres[i] ?? away)
+        expect({ title, change: Math.round(Math.abs(lit - (plain[i + 1] ?? 0))) < 8 }).toEqual({
+          title,
+          change: true,
+        })
+        if (SHOTS) await page.screenshot({ path: `${SHOTS}/tour-${width}-${i + 1}.png` })
+        // The ring goes round the element 4 px out: the card leaves it whole.
+        const ring = {
+          x: target.x - 6,
+          y: target.y - 6,
+          width: target.width + 12,
+          height: target.height + 12,
+        }
+        const overlaps = overlap(card, ring)
+        expect({ title, overlaps }).toEqual({ title, overlaps: false })
+        if (i < steps.length - 1) await tour.getByRole('button', { name: 'Next' }).click()
+      }
+      await page.close()
+    })
 
   it('Quick Repository Creation relaunches the npm client flow, and set-me-up shows the real platform address', async () => {
     const page = await browser.newPage()

@@ -1,6 +1,6 @@
 // The tour card's placement: beside its target, never over it, inside the window.
 import { describe, expect, it } from 'vitest'
-import { placeTourCard, TOUR_SIDE, type Box } from '../../ui/tour/placement'
+import { placeTourCard, spotlightBox, SPOTLIGHT_PAD, TOUR_SIDE, type Box } from '../../ui/tour/placement'
 
 const card = { width: 420, height: 180 }
 const overlaps = (a: Box, b: Box) =>
@@ -57,5 +57,23 @@ describe('tour card placement', () => {
     const place = placeTourCard('corner', main, card, { width: 1024, height: 768 })
     expect(inside({ ...place, ...card }, { width: 1024, height: 768 })).toBe(true)
     expect(place.left).toBeGreaterThan(main.left)
+  })
+
+  it('lights an element with room round it, its ring inside the window', () => {
+    const window = { width: 1024, height: 768 }
+    const p = SPOTLIGHT_PAD
+    expect(spotlightBox({ top: 12, left: 900, width: 32, height: 32 }, window)).toEqual({
+      top: 12 - p,
+      left: 900 - p,
+      width: 32 + 2 * p,
+      height: 32 + 2 * p,
+    })
+    // The sidebar touches the window's left and bottom edges.
+    expect(spotlightBox({ top: 56, left: 0, width: 242, height: 712 }, window)).toEqual({
+      top: 56 - p,
+      left: p,
+      width: 242,
+      height: 768 - 56,
+    })
   })
 })

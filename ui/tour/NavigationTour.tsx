@@ -1,13 +1,15 @@
 /**
  * The navigation tour: a non-modal dialog beside each chrome element in turn (./placement), with
- * Back, Next, Done and Skip, and the step count. Escape (ui/layout/KeyboardShortcuts.tsx) skips it.
+ * Back, Next, Done and Skip, and the step count. A spotlight lights the element and dims the rest
+ * of the window; it lets the pointer through, as the dialog is not modal. Escape
+ * (ui/layout/KeyboardShortcuts.tsx) skips it.
  */
 import { useLayoutEffect, useRef } from 'react'
-import { WALK_ME_WIDTH_PX, type TourStep } from '../../domain/tour'
+import { WALK_ME_WIDTH_PX, type TourStep, type TourTarget } from '../../domain/tour'
 import { useDispatch, useQuery } from '../shared/appContext'
 import chrome from '../shared/chrome.module.css'
 import { Button } from '../shared/kit/Button'
-import { placeTourCard, TOUR_GAP, TOUR_SIDE } from './placement'
+import { placeTourCard, spotlightBox, TOUR_GAP, TOUR_SIDE } from './placement'
 
 const PAGE_TEXT: Readonly<Record<string, string>> = {
   gettingStarted: 'Getting Started walks you through your first repositories and clients.',
@@ -67,6 +69,18 @@ function wording(step: TourStep, classic: boolean, guideContext?: string): { tit
 // The specification's width, narrower on a small window.
 const widthIn = (viewport: number) => Math.min(WALK_ME_WIDTH_PX, Math.max(0, viewport - 2 * TOUR_GAP))
 
+/**
+ * The element a step lights: the page step lights the page's header (its title, what the step
+ * speaks of) where the page has one, so its card goes under it rather than over the content.
+ */
+function stepElement(target: TourTarget): HTMLElement | null {
+  const element = document.querySelector<HTMLElement>(`[data-tour="${target}"]`)
+  if (target !== 'page' || !element) return element
+  const title = element.querySelector<HTMLElement>('h1')
+  const header = title?.closest<HTMLElement>('header')
+  return (header && element.contains(header) ? header : title) ?? element
+}
+
 export function NavigationTour() {
   const navigationType = useQuery({ type: 'preferences/NavigationType' })
   const card = useQuery({ type: 'tour/Card' })
@@ -74,24 +88,31 @@ export function NavigationTour() {
   const index = card?.index ?? -1
   const step = card?.step
   const cardRef = useRef<HTMLElement>(null)
+  const spotlightRef = useRef<HTMLDivElement>(null)
   const headingRef = useRef<HTMLHeadingElement>(null)
   const target = step?.target
 
   useLayoutEffect(() => {
     if (!target) return undefined
-    const element = document.querySelector<HTMLElement>(`[data-tour="${target}"]`)
-    // Placed by hand beside the element (the header and sidebar are sticky, the card fixed),
-    // again when the window changes size.
+    const element = stepElement(target)
+    // Placed by hand over and beside the element (the header and sidebar are sticky, the card
+    // and the spotlight fixed), again when the window changes size or the page scrolls.
     const place = () => {
       const card = cardRef.current
-      if (!element || !card) return
+      const spotlight = spotlightRef.current
+      if (!element || !card || !spotlight) return
       const width = widthIn(window.innerWidth)
-      const at = placeTourCard(
-        TOUR_SIDE[target],
-        element.getBoundingClientRect(),
-        { width, height: card.offsetHeight },
-        { width: window.innerWidth, height: window.innerHeight },
-      )
+      const view = { width: window.innerWidth, height: window.innerHeight }
+      const lit = spotlightBox(element.getBoundingClientRect(), view)
+      Object.assign(spotlight.style, {
+        top: `${lit.top}px`,
+        left: `${lit.left}px`,
+        width: `${lit.width}px`,
+        height: `${lit.height}px`,
+        visibility: 'visible',
+      })
+      const side = element.dataset.tour === 'page' ? 'corner' : TOUR_SIDE[target]
+      const at = placeTourCard(side, lit, { width, height: card.offsetHeight }, view)
       card.dataset.side = at.side
       card.style.width = `${width}px`
       card.style.top = `${at.top}px`
@@ -104,9 +125,11 @@ export function NavigationTour() {
       place()
     }
     window.addEventListener('resize', place)
+    window.addEventListener('scroll', place, { capture: true, passive: true })
     headingRef.current?.focus()
     return () => {
       window.removeEventListener('resize', place)
+      window.removeEventListener('scroll', place, { capture: true })
       element?.removeAttribute('data-tour-active')
     }
   }, [target, index])
@@ -116,50 +139,57 @@ export function NavigationTour() {
   const last = index === card.steps.length - 1
   const completed = card.completedAt
   return (
-    <section
-      role="dialog"
-      aria-modal="false"
-      aria-label="Navigation tour"
-      aria-describedby="tour-text"
-      className={chrome.tour}
-      ref={cardRef}
-      style={{ width: widthIn(window.innerWidth) }}
-    >
-      <p className={chrome.tourProgress}>
-        {index + 1} of {card.steps.length}
-      </p>
-      <h2 id="tour-title" tabIndex={-1} ref={headingRef}>
-        {title}
-      </h2>
-      <p id="tour-text">{text}</p>
-      {index === 0 && completed && (
-        <p>You finished this tour on {new Date(completed).toLocaleDateString()}.</p>
-      )}
-      <div className={chrome.tourButtons}>
-        <Button
-          size="sm"
-          disabled={index === 0}
-          onClick={() => dispatch({ type: 'tour/Move', step: index - 1 })}
-        >
-          Back
-        </Button>
-        {last ? (
-          <Button variant="primary" size="sm" onClick={() => dispatch({ type: 'tour/End', completed: true })}>
-            Done
-          </Button>
-        ) : (
-          <Button
-            variant="primary"
-            size="sm"
-            onClick={() => dispatch({ type: 'tour/Move', step: index + 1 })}
-          >
-            Next
-          </Button>
+    <>
+      <div className={chrome.tourSpotlight} ref={spotlightRef} aria-hidden="true" />
+      <section
+        role="dialog"
+        aria-modal="false"
+        aria-label="Navigation tour"
+        aria-describedby="tour-text"
+        className={chrome.tour}
+        ref={cardRef}
+        style={{ width: widthIn(window.innerWidth) }}
+      >
+        <p className={chrome.tourProgress}>
+          {index + 1} of {card.steps.length}
+        </p>
+        <h2 id="tour-title" tabIndex={-1} ref={headingRef}>
+          {title}
+        </h2>
+        <p id="tour-text">{text}</p>
+        {index === 0 && completed && (
+          <p>You finished this tour on {new Date(completed).toLocaleDateString()}.</p>
         )}
-        <Button variant="ghost" size="sm" onClick={() => dispatch({ type: 'tour/End', completed: false })}>
-          Skip tour
-        </Button>
-      </div>
-    </section>
+        <div className={chrome.tourButtons}>
+          <Button
+            size="sm"
+            disabled={index === 0}
+            onClick={() => dispatch({ type: 'tour/Move', step: index - 1 })}
+          >
+            Back
+          </Button>
+          {last ? (
+            <Button
+              variant="primary"
+              size="sm"
+              onClick={() => dispatch({ type: 'tour/End', completed: true })}
+            >
+              Done
+            </Button>
+          ) : (
+            <Button
+              variant="primary"
+              size="sm"
+              onClick={() => dispatch({ type: 'tour/Move', step: index + 1 })}
+            >
+              Next
+            </Button>
+          )}
+          <Button variant="ghost" size="sm" onClick={() => dispatch({ type: 'tour/End', completed: false })}>
+            Skip tour
+          </Button>
+        </div>
+      </section>
+    </>
   )
 }

@@ -1,9 +1,11 @@
 /**
- * Where the navigation tour's card goes: beside the element of its step, never over it, and
- * inside the window. Each target has a side (right of the sidebar, below the top bar's
- * controls); when that side has no room the card takes the opposite one. The page step's
- * target is the whole content area, which leaves no room beside it: its card sits in the
- * content's bottom-right corner, leaving the outline and the page's top in view.
+ * Where the navigation tour's spotlight and card go. The spotlight is the step's element with a
+ * little room around it, kept inside the window so its ring shows whole (the sidebar touches
+ * the window's edges). The card goes beside the spotlight, never over it, and inside the window.
+ * Each target has a side (right of the sidebar, below the top bar's controls and the page's
+ * header); when that side has no room the card takes the opposite one. A page without a header
+ * is lit whole, which leaves no room beside it: its card sits in the content's bottom-right
+ * corner.
  */
 import type { TourTarget } from '../../domain/tour'
 
@@ -15,7 +17,7 @@ export const TOUR_SIDE: Readonly<Record<TourTarget, TourSide>> = {
   search: 'bottom',
   userMenu: 'bottom',
   helpMenu: 'bottom',
-  page: 'corner',
+  page: 'bottom',
 }
 
 export interface Box {
@@ -33,6 +35,19 @@ export interface Placement {
 
 /** The gap between the card and its target, and between the card and the window's edges. */
 export const TOUR_GAP = 8
+
+/** The room the spotlight leaves around its element, and between its ring and the window's edges. */
+export const SPOTLIGHT_PAD = 4
+
+/** The spotlight's box: the element's, `SPOTLIGHT_PAD` larger, inside the window by as much. */
+export function spotlightBox(target: Box, window: { readonly width: number; readonly height: number }): Box {
+  const p = SPOTLIGHT_PAD
+  const left = Math.max(p, target.left - p)
+  const top = Math.max(p, target.top - p)
+  const right = Math.min(window.width - p, target.left + target.width + p)
+  const bottom = Math.min(window.height - p, target.top + target.height + p)
+  return { top, left, width: Math.max(0, right - left), height: Math.max(0, bottom - top) }
+}
 
 const clamp = (value: number, low: number, high: number) =>
   Math.min(Math.max(value, low), Math.max(low, high))
