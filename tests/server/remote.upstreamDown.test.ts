@@ -3,12 +3,14 @@
  * npm CLI and two platform instances (one the other's upstream, then stopped): the first failure
  * is a 502 (npm retries it, so a blip is asked again), and once the upstream has failed for a
  * while npm is told at once, 424 naming the repository and the cause, instead of after its ~76 s
- * of retries (docs/decisions/2026-12-05-uncached-package-upstream-down.md).
+ * of retries (docs/decisions/2026-12-05-uncached-package-upstream-down.md). The platform runs on
+ * a held clock, moved by the wait npm keeps before its first retry, so no test waits it out.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { manualClock } from '../../server/clock'
 import { npmCli } from '../support/npmCli'
 import { startTestServer, type TestServer } from '../support/server'
 
@@ -16,11 +18,14 @@ let upstream: TestServer | undefined
 let platform: TestServer
 let upstreamUrl: string
 let work: string
+const clock = manualClock()
+/** npm's wait before it asks again after a 5xx (`fetch-retry-mintimeout`, 10 s by default). */
+const NPM_FIRST_RETRY_MS = 10_000
 
 beforeAll(async () => {
   upstream = await startTestServer({ anonymousAccess: true })
   upstreamUrl = `${upstream.url}/artifactory/api/npm/npm-local/`
-  platform = await startTestServer({}, { NPM_REMOTE_URL: upstreamUrl })
+  platform = await startTestServer({}, { NPM_REMOTE_URL: upstreamUrl }, { clock })
   work = mkdtempSync(join(tmpdir(), 'npm-upstream-down-'))
   await upstream.stop()
   upstream = undefined
@@ -49,6 +54,8 @@ describe('a package not cached, the upstream gone', () => {
       const body = (await first.json()) as { error: string; code: string }
       expect(body.code).toBe('UPSTREAM_UNREACHABLE')
       expect(body.error).toMatch(unreachable)
+      // By the time npm would ask again, the upstream has been failing long enough to be down.
+      clock.advance(NPM_FIRST_RETRY_MS)
 
       const app = join(work, 'app')
       mkdirSync(app)
