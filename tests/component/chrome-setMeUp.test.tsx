@@ -263,13 +263,13 @@ describe('setting up a client from quick setup', () => {
     const form = await screen.findByRole('form', { name: 'Quick Repository Creation' }, { timeout: 15_000 })
     expect(app.getState().navigation.location.path).toBe('/admin/repositories/quick')
     expect(screen.queryByRole('dialog', { name: 'Quick Setup' })).not.toBeInTheDocument()
-    await user.click(within(form).getByRole('checkbox', { name: 'pypi' }))
+    await user.click(within(form).getByRole('checkbox', { name: 'PyPI' }))
     await user.click(within(form).getByRole('button', { name: 'Create repositories' }))
     expect(await within(form).findByRole('status')).toHaveTextContent(
       'Created: pypi-local, pypi-remote, pypi.',
     )
     expect(asked).toEqual([['pypi']])
-    await user.click(within(form).getByRole('button', { name: 'Set up the pypi client' }))
+    await user.click(within(form).getByRole('button', { name: 'Set up the PyPI client' }))
     const flow = await screen.findByRole('dialog', { name: 'Connect your pypi client' })
     expect(within(flow).getByText('Use repository pypi from your pypi client.')).toBeInTheDocument()
   })

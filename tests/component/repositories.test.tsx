@@ -76,7 +76,7 @@ describe('repositories: the list', () => {
         .getAllByRole('rowheader')
         .map((h) => h.textContent),
     ).toEqual(['npm'])
-    await chooseOption(userEvent.setup(), screen.getByRole('combobox', { name: 'Package type' }), 'debian')
+    await chooseOption(userEvent.setup(), screen.getByRole('combobox', { name: 'Package type' }), 'Debian')
     expect(screen.getByText('No repository matches these filters')).toBeInTheDocument()
     // A regular user does not get the admin actions.
     expect(screen.queryByRole('link', { name: 'New local repository' })).toBeNull()
@@ -203,11 +203,12 @@ describe('repositories: the create form', () => {
     for (const tile of within(types).getAllByRole('radio'))
       for (const word of (tile.textContent ?? '').split(/\s+/))
         expect(word.length, tile.getAttribute('aria-label') ?? '').toBeLessThanOrEqual(12)
-    expect(
-      within(types).getByRole('radio', { name: 'Hugging Face ML (huggingfacemlmodel)' }),
-    ).toHaveTextContent('Hugging Face ML')
-    await userEvent.click(within(types).getByRole('radio', { name: 'debian' }))
-    expect(within(types).getByRole('radio', { name: 'debian' })).toBeChecked()
+    // Each type by its tool's own name, not the platform's id.
+    for (const name of ['Hugging Face ML', 'PyPI', 'Git LFS', 'NuGet', 'CocoaPods', 'Docker'])
+      expect(within(types).getByRole('radio', { name })).toHaveTextContent(name)
+    expect(within(types).queryByRole('radio', { name: 'pypi' })).not.toBeInTheDocument()
+    await userEvent.click(within(types).getByRole('radio', { name: 'Debian' }))
+    expect(within(types).getByRole('radio', { name: 'Debian' })).toBeChecked()
     const members = within(form).getByRole('group', { name: 'Member repositories (in resolution order)' })
     await userEvent.click(within(members).getByRole('checkbox', { name: 'debian-remote (Remote)' }))
     await userEvent.type(within(form).getByRole('textbox', { name: /^Repository key/ }), 'debian')

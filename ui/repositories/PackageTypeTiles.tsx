@@ -5,19 +5,8 @@
  */
 import { memo, type ReactNode } from 'react'
 import * as RRadio from '@radix-ui/react-radio-group'
+import { typeName } from '../shared/typeMarks/typeName'
 import styles from './repositories.module.css'
-
-/**
- * A tile's caption where the type's name runs words together: at 1024 px a tile holds about
- * twelve letters a line, and 'huggingfacemlmodel' broke mid-word ('huggingfaceml' over 'model').
- * Written in words it wraps between them; the radio keeps the name a user types (`type:`).
- */
-const CAPTIONS: Readonly<Record<string, string>> = {
-  huggingfacemlmodel: 'Hugging Face ML',
-}
-
-const captionOf = (type: string): string =>
-  Object.prototype.hasOwnProperty.call(CAPTIONS, type) ? CAPTIONS[type]! : type
 
 function Tiles<T extends string>({
   types,
@@ -43,15 +32,10 @@ function Tiles<T extends string>({
       loop
     >
       {types.map((t) => {
-        const caption = captionOf(t)
+        const caption = typeName(t)
         return (
-          // The name holds the caption shown (a spoken command finds it) and the type's own name.
-          <RRadio.Item
-            key={t}
-            value={t}
-            aria-label={caption === t ? t : `${caption} (${t})`}
-            className={styles.tile}
-          >
+          // The name is the caption shown (a spoken command finds it).
+          <RRadio.Item key={t} value={t} aria-label={caption} className={styles.tile}>
             {icon(t)}
             <span className={styles.tileName}>{caption}</span>
           </RRadio.Item>

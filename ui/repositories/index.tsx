@@ -25,6 +25,7 @@ import { Checkbox } from '../shared/kit/Checkbox'
 import { DeleteButton } from '../shared/DeleteButton'
 import { SaveError } from '../shared/SaveError'
 import { TypeIcon } from '../shared/typeMarks/TypeIcon'
+import { typeName } from '../shared/typeMarks/typeName'
 import { formatBytes } from '../shared/sizes'
 import { Select } from '../shared/kit/Select'
 import { formActionsClass } from '../shared/kit/Field'
@@ -144,7 +145,7 @@ function RepositoriesList() {
           onValueChange={setType}
           options={[
             { value: '', label: 'All types' },
-            ...REPOSITORY_PACKAGE_TYPES.map((t) => ({ value: t, label: t })),
+            ...REPOSITORY_PACKAGE_TYPES.map((t) => ({ value: t, label: typeName(t) })),
           ]}
         />
       </div>
@@ -183,7 +184,7 @@ function RepositoriesList() {
               cell: (r) => (
                 <span className={styles.type}>
                   <TypeIcon type={r.packageType} size={16} />
-                  {r.packageType}
+                  {typeName(r.packageType)}
                 </span>
               ),
             },
@@ -516,7 +517,7 @@ function ClientChoices({ keys }: { readonly keys: ReadonlyArray<string> }) {
             dispatch({ type: 'quickSetup/SetUpClient', packageType: t, repo: quickRepositoryKeys(t).virtual })
           }
         >
-          Set up the {t} client
+          Set up the {typeName(t)} client
         </Button>
       ))}
     </div>
@@ -557,7 +558,7 @@ function QuickCreation() {
             {REPOSITORY_PACKAGE_TYPES.map((t) => (
               <Checkbox
                 key={t}
-                label={t}
+                label={typeName(t)}
                 checked={chosen.includes(t)}
                 onCheckedChange={(on) => setChosen(on ? [...chosen, t] : chosen.filter((c) => c !== t))}
               />
