@@ -50,10 +50,10 @@ export function GeneralSettings() {
         description="What the platform is called and where it is reached, its logo, its account portal, its custom message, and read-only mode."
       />
       {config.status === 'loaded' ? (
-        <>
+        <div className={forms.withAside}>
           <GeneralForm initial={config.data} />
           <LogoUpload />
-        </>
+        </div>
       ) : config.status === 'failed' ? (
         <FailureNote>The settings could not be loaded.</FailureNote>
       ) : (

@@ -33,6 +33,7 @@ import {
   securityText,
 } from './messages'
 import kit from '../shared/kit/page.module.css'
+import forms from '../shared/forms.module.css'
 import styles from './security.module.css'
 import { mandatory } from '../../domain/shared/forms'
 
@@ -213,7 +214,7 @@ function SettingsForm({ page, loaded }: { readonly page: SecurityPage; readonly 
   return (
     // A page with nothing beside its form (LDAP, Crowd) gives the form the width: in two
     // columns with an empty aside it was a third of the page at 1024 px.
-    <div className={PAGES_WITH_FACTS.has(page) ? styles.columns : styles.single}>
+    <div className={PAGES_WITH_FACTS.has(page) ? forms.withAside : styles.single}>
       <Card>
         <form aria-label={`${PAGE_TITLES[page]} settings`} noValidate onSubmit={submit}>
           {(page === 'ldap' || page === 'crowd' || page === 'httpsso') && (
