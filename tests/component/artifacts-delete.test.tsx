@@ -88,7 +88,7 @@ describe('deleting a file in the artifacts browser', () => {
     )
     await waitFor(() => expect(within(tree).queryByRole('treeitem', { name: /^a\.txt/ })).toBeNull())
     expect(removed).toEqual(['generic-local/a.txt', 'generic-local/a.txt'])
-    expect(within(tree).getByRole('treeitem', { name: 'generic-local, generic' })).toHaveAttribute(
+    expect(within(tree).getByRole('treeitem', { name: 'generic-local, Generic' })).toHaveAttribute(
       'aria-selected',
       'true',
     )

@@ -86,6 +86,20 @@ describe("a repository's details in the artifacts browser", () => {
     expect(entries).not.toHaveTextContent('…')
   })
 
+  it("names a repository's package type as its tool does, in the tree and in the details", async () => {
+    const port: ArtifactsApi = {
+      ...notFaked<ArtifactsApi>(),
+      repositories: async () => right([treeRepository('pypi-local', 'pypi', 'local')]),
+      children: async () => right({ children: [], total: 0 }),
+    }
+    renderShell('/artifacts/browse/pypi-local', developer, { artifactsApi: port }, effects)
+    const details = await screen.findByRole('complementary', { name: 'Details' }, { timeout: 15_000 })
+    expect(await screen.findByRole('treeitem', { name: 'pypi-local, PyPI' })).toBeInTheDocument()
+    const type = within(details).getByText('Package type').closest('div')!
+    expect(type).toHaveTextContent('PyPI')
+    expect(type).not.toHaveTextContent('pypi')
+  })
+
   it("offers a file's Download as the kit's button, as the version page does", async () => {
     const details = await fileDetails()
     const download = await within(details).findByRole('link', { name: 'Download' })

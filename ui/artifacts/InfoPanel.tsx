@@ -16,6 +16,7 @@ import { AlertDialog } from '../shared/kit/Overlay'
 import { BreakAfter, Card, EmptyState, KeyValue, Skeleton } from '../shared/kit/Surface'
 import { versionPath } from '../shared/packageLinks'
 import { formatBytes } from '../shared/sizes'
+import { typeName } from '../shared/typeMarks/typeName'
 import kit from '../shared/kit/page.module.css'
 import styles from './artifacts.module.css'
 import { REPOSITORY_KIND_LABEL } from '../../domain/repositories/words'
@@ -44,7 +45,7 @@ export function InfoPanel({ state }: { readonly state: ArtifactsState }) {
         <Card title={at.repoKey}>
           <KeyValue
             items={[
-              { key: 'type', label: 'Package type', value: repo?.packageType ?? pending },
+              { key: 'type', label: 'Package type', value: repo ? typeName(repo.packageType) : pending },
               { key: 'kind', label: 'Kind', value: repo ? REPOSITORY_KIND_LABEL[repo.kind] : pending },
               { key: 'files', label: 'Files', value: repo ? String(repo.artifactCount) : pending },
               { key: 'top', label: 'Top-level entries', value: folder?.total ?? pending },

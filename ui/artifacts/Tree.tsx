@@ -11,6 +11,7 @@ import { Button } from '../shared/kit/Button'
 import { Skeleton } from '../shared/kit/Surface'
 import { MiddleCut } from '../shared/kit/MiddleCut'
 import { formatBytes } from '../shared/sizes'
+import { typeName } from '../shared/typeMarks/typeName'
 import styles from './artifacts.module.css'
 
 export const ROW_HEIGHT = 32
@@ -200,7 +201,7 @@ function Row({
   const name = row.kind === 'repository' ? row.repository.key : row.child.name
   const meta =
     row.kind === 'repository'
-      ? row.repository.packageType
+      ? typeName(row.repository.packageType)
       : !row.child.folder
         ? formatBytes(row.child.size)
         : undefined

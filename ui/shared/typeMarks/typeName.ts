@@ -30,6 +30,7 @@ const NAMES: Readonly<Record<string, string>> = {
   pub: 'Pub',
   puppet: 'Puppet',
   pypi: 'PyPI',
+  releasebundles: 'Release Bundles',
   rpm: 'RPM',
   sbt: 'SBT',
   swift: 'Swift',
