@@ -355,9 +355,9 @@ describe('select repositories', () => {
       seed: [platformWith([]), signedIn('admin', true)],
     })
     // Beside the words, not only in the breadcrumbs above.
-    const empty = (await screen.findByText('No integration was given')).parentElement!
+    const empty = (await screen.findByText('Choose a git integration first')).parentElement!
     // The console's base (/ui) is the router's, not this harness's.
-    expect(within(empty).getByRole('link', { name: 'Integrations' }).getAttribute('href')).toMatch(
+    expect(within(empty).getByRole('link', { name: 'Go to Integrations' }).getAttribute('href')).toMatch(
       /^(\/ui)?\/integrations$/,
     )
   })

@@ -64,11 +64,13 @@ export function SelectRepos({ integrationKey, vcsType }: { integrationKey: strin
       <div className={kit.page}>
         {header}
         <EmptyState
-          title="No integration was given"
-          hint="Open this screen from a git integration's services."
+          boxed
+          icon={<FolderGit2 size={32} />}
+          title="Choose a git integration first"
+          hint="The repositories to scan are those a GitHub, GitLab or Bitbucket integration can reach: open one and select its repositories there."
           action={
             <Link href="/integrations" className={buttonClass()}>
-              Integrations
+              Go to Integrations
             </Link>
           }
         />
