@@ -18,6 +18,11 @@ export interface AdminMenuGroup {
   readonly title: string
   readonly icon: string
   readonly hidden?: boolean
+  /**
+   * The group whose card this one is drawn in, as the sidebar has its page among that group's:
+   * the grid and the sidebar put a page in one place.
+   */
+  readonly within?: string
   readonly items: ReadonlyArray<AdminMenuItem>
 }
 
@@ -75,6 +80,7 @@ function allAdminMenuGroups(inputs: AdminMenuInputs): ReadonlyArray<AdminMenuGro
     {
       title: 'Security Settings',
       icon: 'security',
+      within: 'Platform Configurations',
       items: [
         { title: 'General', href: '/admin/configuration/security/general', testId: 'security-general' },
         { title: 'SAML', href: '/admin/configuration/security/saml_integration', testId: 'saml' },

@@ -104,6 +104,22 @@ describe('admin pages', () => {
     )
   })
 
+  it("lists Security Settings' pages in the Platform Configurations card, as the sidebar has them", async () => {
+    renderShell('/admin/artifactory/list', admin, {}, effects)
+    const security = await screen.findByRole('list', { name: 'Security Settings' }, { timeout: 15_000 })
+    // The grid kept a Security Settings card of its own while the sidebar and the trail put the
+    // page under Platform Configurations.
+    expect(screen.queryByRole('heading', { name: 'Security Settings', level: 2 })).not.toBeInTheDocument()
+    const card = security.closest('li:not([data-testid])')!
+    expect(within(card as HTMLElement).getByRole('heading', { level: 2 })).toHaveTextContent(
+      'Platform Configurations',
+    )
+    expect(within(security).getByRole('link', { name: 'SAML' })).toHaveAttribute(
+      'href',
+      '/ui/admin/configuration/security/saml_integration',
+    )
+  })
+
   it('never builds markup or a pattern from hostile search text (xss corpus)', () => {
     const lines = corpusLines('xss')
     expect(lines.length).toBeGreaterThan(10)
