@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { screen, waitFor } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { left, right } from 'fp-ts/Either'
 import * as S from '../../domain/session/events'
@@ -34,6 +34,21 @@ describe('MFA enrolment screen', () => {
     await waitFor(() => expect(h.app.getState().session.status).toBe('signedIn'))
     expect(codes).toEqual(['123456'])
     expect(h.app.exportLog()).not.toContain('123456')
+  })
+
+  it('copies the key with a button beside it, for an authenticator that cannot scan', async () => {
+    renderSession('/login/mfa-enroll', {
+      seed: [loginData(), S.MfaRequired({ user: 'dev', step: 'enroll' })],
+      sessionApi: {
+        mfaEnrollment: async () => right({ secret: 'JBSWY3DPEHPK3PXP', otpauthUrl: OTPAUTH }),
+      },
+    })
+    // user-event's clipboard stands in for the browser's.
+    const u = userEvent.setup()
+    const key = await screen.findByRole('group', { name: 'Authenticator key' })
+    await u.click(within(key).getByRole('button', { name: 'Copy key' }))
+    expect(await navigator.clipboard.readText()).toBe('JBSWY3DPEHPK3PXP')
+    expect(within(key).getByRole('status')).toHaveTextContent('Copied')
   })
 
   it('shows the failure of the enrolment call', async () => {

@@ -9,6 +9,7 @@ import { messageText } from '../shared/messages'
 import styles from './session.module.css'
 import screens from './screens.module.css'
 import { Skeleton } from '../shared/kit/Skeleton'
+import { CodeBlock } from '../shared/kit/CodeBlock'
 
 const OTP_FALLBACK = 'something went wrong'
 
@@ -107,12 +108,13 @@ export function MfaEnrollScreen() {
       ) : enrollment.status === 'ready' && data ? (
         <>
           <QrCode url={data.otpauthUrl} />
-          <p>
-            Key:{' '}
-            <code className={screens.secret} aria-label="Authenticator key">
-              {data.secret}
-            </code>
-          </p>
+          {/* Typed by hand when the camera cannot read the code, or pasted into a desktop app. */}
+          <div className={screens.key}>
+            <span className={screens.keyLabel}>Key</span>
+            <div role="group" aria-label="Authenticator key">
+              <CodeBlock code={data.secret} label="key" wrap />
+            </div>
+          </div>
           <CodeForm label="Confirm enrolment" />
         </>
       ) : enrollment.status === 'ready' ? (
