@@ -167,6 +167,19 @@ describe('repositories: quick creation', () => {
     expect(alert).toHaveTextContent('Choose at least one package type')
     expect(alert).toHaveClass(String(surface.failureNote))
   })
+
+  // Gallery review: its choices were bare names where the repository form's tiles and the
+  // package-type filter show each type by its mark.
+  it("shows each package type's mark between its box and its name; a click on it chooses the type", async () => {
+    const user = userEvent.setup()
+    renderShell('/admin/repositories/quick', { user: { name: 'admin', admin: true } })
+    const types = await screen.findByRole('group', { name: 'Package types' }, { timeout: 10_000 })
+    const npm = within(types).getByRole('checkbox', { name: 'npm' })
+    const mark = (npm as HTMLInputElement).labels?.[0]?.querySelector('[data-mark]')
+    expect(mark).toHaveAttribute('aria-hidden', 'true')
+    await user.click(mark!)
+    expect(npm).toBeChecked()
+  })
 })
 
 describe('repositories: the create form', () => {

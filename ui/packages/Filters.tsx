@@ -27,6 +27,7 @@ import { Field, TextField } from '../shared/kit/Field'
 import { Select } from '../shared/kit/Select'
 import { kitText } from '../shared/kit/messages'
 import { Badge, type Severity } from '../shared/kit/Surface'
+import forms from '../shared/forms.module.css'
 import kit from '../shared/kit/page.module.css'
 import surface from '../shared/kit/surface.module.css'
 import styles from './packages.module.css'
@@ -167,7 +168,7 @@ export const Filters = memo(function Filters({
                   // The mark between the box and the name, in the label (a click on it chooses the
                   // type): before the box, it stood apart from what it marks.
                   label={
-                    <span className={styles.typeLabel}>
+                    <span className={forms.markedLabel}>
                       <TypeIcon type={t} size={14} />
                       {t}
                     </span>

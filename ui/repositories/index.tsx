@@ -558,7 +558,12 @@ function QuickCreation() {
             {REPOSITORY_PACKAGE_TYPES.map((t) => (
               <Checkbox
                 key={t}
-                label={typeName(t)}
+                label={
+                  <span className={forms.markedLabel}>
+                    <TypeIcon type={t} size={16} />
+                    {typeName(t)}
+                  </span>
+                }
                 checked={chosen.includes(t)}
                 onCheckedChange={(on) => setChosen(on ? [...chosen, t] : chosen.filter((c) => c !== t))}
               />
