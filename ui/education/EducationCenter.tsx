@@ -157,22 +157,25 @@ function Feedback({ center }: { center: EducationCenterState }) {
   const sending = center.feedback.status === 'sending'
   return (
     <form aria-label="Feedback" className={styles.feedback} onSubmit={submit} noValidate>
-      <p className={`${kitField.label} ${styles.groupLabel}`}>Was this helpful?</p>
-      <RadioGroup<'yes' | 'no'>
-        label="Was this helpful?"
-        orientation="horizontal"
-        value={form.values.helpful as 'yes' | 'no'}
-        options={[
-          { value: 'yes', label: 'Yes' },
-          { value: 'no', label: 'No' },
-        ]}
-        onValueChange={(helpful) => form.set({ helpful })}
-      />
-      {form.errorOf('helpful') && (
-        <p className={styles.error} role="alert">
-          {form.errorOf('helpful')}
-        </p>
-      )}
+      {/* The question, its choices and its error together, set apart from the comment below. */}
+      <div className={styles.question}>
+        <p className={`${kitField.label} ${styles.groupLabel}`}>Was this helpful?</p>
+        <RadioGroup<'yes' | 'no'>
+          label="Was this helpful?"
+          orientation="horizontal"
+          value={form.values.helpful as 'yes' | 'no'}
+          options={[
+            { value: 'yes', label: 'Yes' },
+            { value: 'no', label: 'No' },
+          ]}
+          onValueChange={(helpful) => form.set({ helpful })}
+        />
+        {form.errorOf('helpful') && (
+          <p className={styles.error} role="alert">
+            {form.errorOf('helpful')}
+          </p>
+        )}
+      </div>
       <Textarea
         label="Comment (optional)"
         value={form.values.comment}
