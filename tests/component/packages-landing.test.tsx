@@ -62,6 +62,19 @@ describe('packages landing', () => {
     )
   })
 
+  it("names each package's type as its tool does, PyPI and not pypi, as Repositories does", async () => {
+    renderArea(<PackagesArea />, {
+      path: '/packages',
+      pattern: PATTERN,
+      api: fakePackagesApi({ packages: [makePackage('requests', { packageType: 'pypi' })] }),
+      seed: [signedIn('developer')],
+    })
+    const newest = await screen.findByRole('region', { name: 'Newest packages' })
+    const card = within(newest).getByRole('listitem')
+    expect(within(card).getByText('PyPI', { exact: true })).toBeInTheDocument()
+    expect(within(card).queryByText('pypi', { exact: true })).toBeNull()
+  })
+
   it('says nothing was downloaded yet, what will show there and how to start, rather than list packages nobody downloaded', async () => {
     const view = renderArea(<PackagesArea />, {
       path: '/packages',

@@ -19,6 +19,7 @@ import { Button } from '../shared/kit/Button'
 import { EmptyState, Skeleton } from '../shared/kit/Surface'
 import { RelativeTime } from '../shared/kit/RelativeTime'
 import { DOWNLOAD_WORDS, TypeIcon } from './common'
+import { typeName } from '../shared/typeMarks/typeName'
 import { packagePath } from '../shared/packageLinks'
 import kit from '../shared/kit/page.module.css'
 import surface from '../shared/kit/surface.module.css'
@@ -183,7 +184,7 @@ function PackageCards({
               </span>
               <span className={styles.cardDescription}>{markdownToText(p.description ?? '')}</span>
               <span className={styles.cardMeta}>
-                <span>{p.packageType}</span>
+                <span>{typeName(p.packageType)}</span>
                 <span>{fact(p)}</span>
               </span>
             </li>
