@@ -406,7 +406,7 @@ describe('admin pages', () => {
       expect(screen.getByText('No project chosen')).toBeInTheDocument()
       // The page's way to the list, not the breadcrumb trail's link to it.
       expect(
-        within(screen.getByRole('region', { name: title })).getByRole('link', { name: 'Projects' }),
+        within(screen.getByRole('region', { name: title })).getByRole('link', { name: 'Choose a project' }),
       ).toHaveAttribute('href', '/ui/admin/projects/list')
       expect(screen.queryByRole('navigation', { name: 'Project' })).not.toBeInTheDocument()
       expect(screen.queryByText(/There is no project named/)).not.toBeInTheDocument()

@@ -136,8 +136,9 @@ function NoProjectChosen({ title }: { title: string }) {
         title="No project chosen"
         hint="Open a project from the list to see its overview and members."
         action={
+          // Says what it does: a button named Projects read as one more title.
           <Link href="/admin/projects/list" className={buttonClass()}>
-            Projects
+            Choose a project
           </Link>
         }
       />
