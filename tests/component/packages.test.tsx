@@ -359,7 +359,7 @@ describe('packages list', () => {
       api: catalogue(),
     })
     await screen.findByRole('list', { name: 'Packages' })
-    await userEvent.click(screen.getByRole('checkbox', { name: 'docker' }))
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Docker' }))
     expect(app.exportLog()).toContain('"path":"/packages?q=react&pkg=docker"')
   })
 
@@ -383,12 +383,12 @@ describe('packages list', () => {
     renderArea(<PackagesArea />, { path: '/packages?q=react&pkg=cargo', pattern: PATTERN, api: catalogue() })
     const group = await screen.findByRole('group', { name: 'Package type' }, { timeout: 15_000 })
     const boxes = within(group).getAllByRole('checkbox')
-    expect(boxes[0]).toHaveAccessibleName('cargo')
+    expect(boxes[0]).toHaveAccessibleName('Cargo')
     expect(boxes[0]).toBeChecked()
     const more = within(group).getByRole('button', { name: /^Show all \d+ types$/ })
-    expect(within(group).queryByRole('checkbox', { name: 'conan' })).toBeNull()
+    expect(within(group).queryByRole('checkbox', { name: 'Conan' })).toBeNull()
     await userEvent.click(more)
-    expect(within(group).getByRole('checkbox', { name: 'conan' })).not.toBeChecked()
+    expect(within(group).getByRole('checkbox', { name: 'Conan' })).not.toBeChecked()
     expect(within(group).getByRole('button', { name: 'Show fewer types' })).toHaveAttribute(
       'aria-expanded',
       'true',

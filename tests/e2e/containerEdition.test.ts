@@ -32,7 +32,7 @@ describe('the container registry edition (e2e)', () => {
       // The edition's own type, chosen in the filters as a newcomer would.
       await page
         .getByRole('complementary', { name: 'Filters' })
-        .getByRole('checkbox', { name: 'docker', exact: true })
+        .getByRole('checkbox', { name: 'Docker', exact: true })
         .click()
       const list = page.getByRole('list', { name: 'Packages' })
       for (const name of sampleImages().map((s) => s.image))

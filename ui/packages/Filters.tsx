@@ -16,6 +16,7 @@ import {
   validateListFilters,
   type ChosenFilter,
 } from '../../domain/packages/filterForm'
+import { typeName } from '../shared/typeMarks/typeName'
 import { TypeIcon } from './common'
 import { useValidatedForm } from '../shared/forms'
 import { messageText } from '../shared/messages'
@@ -170,7 +171,7 @@ export const Filters = memo(function Filters({
                   label={
                     <span className={forms.markedLabel}>
                       <TypeIcon type={t} size={14} />
-                      {t}
+                      {typeName(t)}
                     </span>
                   }
                   checked={model.packageTypes.includes(t)}

@@ -22,6 +22,9 @@ const NAMES: Readonly<Record<string, string>> = {
   helm: 'Helm',
   // In words, so that it wraps between them: a tile holds about twelve letters a line at 1024 px.
   huggingfacemlmodel: 'Hugging Face ML',
+  // The search's groups (models and datasets together).
+  huggingfaceml: 'Hugging Face',
+  frogml: 'FrogML',
   ivy: 'Ivy',
   maven: 'Maven',
   npm: 'npm',
