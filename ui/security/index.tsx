@@ -267,9 +267,9 @@ function SettingsForm({ page, loaded }: { readonly page: SecurityPage; readonly 
 }
 
 /** The pages with facts beside their form (`Facts`). */
-const PAGES_WITH_FACTS: ReadonlySet<SecurityPage> = new Set(['general', 'saml', 'oauth', 'crowd', 'httpsso'])
+const PAGES_WITH_FACTS: ReadonlySet<SecurityPage> = new Set(['general', 'saml', 'oauth', 'httpsso'])
 
-/** Read-only facts beside the form: the SP's addresses, the certificate, the connection test, sign-in. */
+/** Read-only facts beside the form: the SP's addresses, the certificate, the connection test. */
 function Facts({ page, loaded }: { readonly page: SecurityPage; readonly loaded: SettingsValues }) {
   const state = useQuery({ type: 'security/State' }).pages[page]
   const str = (key: string) => (typeof loaded[key] === 'string' ? (loaded[key] as string) : '')
@@ -359,19 +359,10 @@ function Facts({ page, loaded }: { readonly page: SecurityPage; readonly loaded:
         )}
       </Card>
     )
-  if (page === 'httpsso' || page === 'crowd') {
+  if (page === 'httpsso') {
     const proxies = str('trustedProxies')
       .split('\n')
       .filter((line) => line !== '')
-    const orNone = (text: string) => (text === '' ? 'None yet' : text)
-    // Where a browser signs in this way, whether it is on, and whom it trusts to say who it is.
-    const trusted =
-      page === 'httpsso'
-        ? [{ key: 'proxies', label: 'Trusted proxies', value: orNone(proxies.join(', ')) }]
-        : [
-            { key: 'server', label: 'Crowd server', value: orNone(str('serverUrl')) },
-            { key: 'application', label: 'Application', value: orNone(str('applicationName')) },
-          ]
     return (
       <Card title="Sign-in">
         <KeyValue
@@ -380,10 +371,14 @@ function Facts({ page, loaded }: { readonly page: SecurityPage; readonly loaded:
             {
               key: 'address',
               label: 'Sign-in path',
-              value: <code>{page === 'httpsso' ? '/ui/login/sso/http' : '/ui/login/sso/crowd'}</code>,
+              value: <code>/ui/login/sso/http</code>,
             },
             { key: 'state', label: 'State', value: loaded.enabled === true ? 'Enabled' : 'Off' },
-            ...trusted,
+            {
+              key: 'proxies',
+              label: 'Trusted proxies',
+              value: proxies.length === 0 ? 'None yet' : proxies.join(', '),
+            },
           ]}
         />
       </Card>
