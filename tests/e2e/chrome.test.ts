@@ -6,6 +6,7 @@ import type { Locator, Page } from 'playwright-core'
 import { signIn } from '../support/signIn'
 import { chooseOption } from './kitSelect'
 import { exportLogText } from './debugTools'
+import { decodePixels } from './pixels'
 
 withPlatformAndChromium()
 
@@ -19,23 +20,11 @@ const overlap = (a: Rect, b: Rect) =>
 /** The mean brightness (0 to 255) of the window's pixels in a small square round a point, as drawn. */
 async function brightness(page: Page, at: { x: number; y: number }): Promise<number> {
   const clip = { x: Math.round(at.x) - 4, y: Math.round(at.y) - 4, width: 8, height: 8 }
-  const png = (await page.screenshot({ clip })).toString('base64')
-  return page.evaluate(async (data) => {
-    const image = new Image()
-    image.src = `data:image/png;base64,${data}`
-    await image.decode()
-    const canvas = document.createElement('canvas')
-    canvas.width = image.width
-    canvas.height = image.height
-    const context = canvas.getContext('2d')
-    if (!context) throw new Error('no 2d canvas')
-    context.drawImage(image, 0, 0)
-    const pixels = context.getImageData(0, 0, image.width, image.height).data
-    let sum = 0
-    for (let i = 0; i < pixels.length; i += 4)
-      sum += ((pixels[i] ?? 0) + (pixels[i + 1] ?? 0) + (pixels[i + 2] ?? 0)) / 3
-    return sum / (pixels.length / 4)
-  }, png)
+  const { data } = await decodePixels(page, await page.screenshot({ clip }))
+  let sum = 0
+  for (let i = 0; i < data.length; i += 4)
+    sum += ((data[i] ?? 0) + (data[i + 1] ?? 0) + (data[i + 2] ?? 0)) / 3
+  return sum / (data.length / 4)
 }
 
 /** The commands in `within` that scroll sideways (cut at its right edge) rather than show whole. */

@@ -7,6 +7,7 @@ import type { Locator } from 'playwright-core'
 import { browser, server, withPlatformAndChromium } from '../support/e2e'
 import { settle, signInAs, trackRequests } from '../support/screens'
 import { openDebugTools } from './debugTools'
+import { decodePixels } from './pixels'
 
 withPlatformAndChromium({ anonymousAccess: true })
 
@@ -70,19 +71,9 @@ describe('the dark theme (e2e)', () => {
       const filters = page.getByRole('complementary', { name: 'Filters' })
       // The relative luminance of the column's foot, in the middle of its width, as drawn.
       const foot = async () => {
-        const png = (await filters.screenshot()).toString('base64')
-        // Decoded by the page's own image decoder: the picture's pixel, as the screen shows it.
-        const [r, g, b] = await page.evaluate(async (data) => {
-          const image = new Image()
-          image.src = `data:image/png;base64,${data}`
-          await image.decode()
-          const canvas = document.createElement('canvas')
-          canvas.width = image.width
-          canvas.height = image.height
-          const context = canvas.getContext('2d')!
-          context.drawImage(image, 0, 0)
-          return [...context.getImageData(Math.floor(image.width / 2), image.height - 4, 1, 1).data]
-        }, png)
+        const { width, height, data } = await decodePixels(page, await filters.screenshot())
+        const at = ((height - 4) * width + Math.floor(width / 2)) * 4
+        const [r, g, b] = data.slice(at, at + 3)
         const linear = (c: number) =>
           c / 255 <= 0.04045 ? c / 255 / 12.92 : ((c / 255 + 0.055) / 1.055) ** 2.4
         return 0.2126 * linear(r!) + 0.7152 * linear(g!) + 0.0722 * linear(b!)
