@@ -7,11 +7,10 @@
 import { describe, expect, it, vi } from 'vitest'
 import { act, fireEvent, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import PackagesArea from '../../ui/packages'
 import { ROW_HEIGHT } from '../../ui/packages/PackagesList'
 import * as dates from '../../ui/shared/dates'
-import { fakePackagesApi, makePackage } from '../support/fakePackagesApi'
-import { renderArea } from './packagesHarness'
+import { makePackage } from '../support/fakePackagesApi'
+import { showPackagesList } from './packagesListHarness'
 import { giveElementsASize } from '../support/jsdomLayout'
 
 // The date module as it is, its two formatters counted (each row's time calls the relative one
@@ -33,13 +32,7 @@ async function hundredRows() {
   const packages = Array.from({ length: 100 }, (_, i) => makePackage(`react-${String(i).padStart(3, '0')}`))
   calls.relative = 0
   calls.exact = 0
-  renderArea(<PackagesArea />, {
-    path: '/packages?q=react',
-    pattern: '/packages/:packageId?/:versionId?',
-    api: fakePackagesApi({ packages }),
-  })
-  const list = await screen.findByRole('list', { name: 'Packages' })
-  await screen.findByText('100 packages')
+  const { list } = await showPackagesList(packages)
   const rows = () =>
     within(list)
       .getAllByRole('listitem')

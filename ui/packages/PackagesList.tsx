@@ -6,6 +6,7 @@
 import { memo, useEffect, useMemo, useRef, type CSSProperties } from 'react'
 import { Link, useSearch } from 'wouter'
 import { useFixedRows } from '../shared/kit/fixedRows'
+import { drawnRows, useFocusedRow, useRowKeys } from '../shared/kit/rowKeys'
 import { useDispatch, useQuery } from '../shared/appContext'
 import { whatHappened } from '../shared/failureText'
 import { searchModelFromQuery } from '../../domain/search'
@@ -175,7 +176,9 @@ function VirtualRows({ rows }: { rows: ListRows }) {
   // Two rows beyond each edge, not eight: a fast scroll moves the window past all of them
   // within a frame, so every frame mounted 16 rows no one saw, more than the ~10 on screen.
   const rowsShown = useFixedRows(parent, count, ROW_HEIGHT, 2)
-  const items = Array.from({ length: rowsShown.last - rowsShown.first + 1 }, (_, i) => rowsShown.first + i)
+  const focus = useFocusedRow()
+  // Keyed to keep their elements: a row coming into view is drawn in one that left.
+  const items = useRowKeys(drawnRows(rowsShown.first, rowsShown.last, focus.focused, count))
   const last = rowsShown.last
   const wantMore = wantsNextPage(rows, last)
   useEffect(() => {
@@ -189,16 +192,22 @@ function VirtualRows({ rows }: { rows: ListRows }) {
       data-testid="packages-scroller"
       style={{ '--rows-height': `${rowsShown.total}px` } as CSSProperties}
     >
-      <div role="list" aria-label="Packages" style={{ height: rowsShown.total, position: 'relative' }}>
-        {items.map((index) => {
+      <div
+        role="list"
+        aria-label="Packages"
+        style={{ height: rowsShown.total, position: 'relative' }}
+        onFocus={focus.onFocus}
+        onBlur={focus.onBlur}
+      >
+        {items.map(({ index, key }) => {
           const pkg = rowAt(rows.pages, starts, index)
           // -1 tells assistive technology the size is unknown, as the count is.
           const setSize = rows.totalCount ?? -1
           return pkg ? (
-            <PackageRow key={index} index={index} pkg={pkg} setSize={setSize} scanner={scanner} />
+            <PackageRow key={key} index={index} pkg={pkg} setSize={setSize} scanner={scanner} />
           ) : (
             <div
-              key={index}
+              key={key}
               role="listitem"
               className={styles.row}
               style={rowStyle(index)}
