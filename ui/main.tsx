@@ -28,8 +28,9 @@ startHistorySync((command, source) => app.dispatch(command, source))
 app.dispatch({ type: 'platform/Start', reason: 'boot' }, 'ui')
 startActivityWatch((command, source) => app.dispatch(command, source))
 
-const root = document.getElementById('root')
-if (root) {
+function mount(): void {
+  const root = document.getElementById('root')
+  if (!root) return
   createRoot(root).render(
     <StrictMode>
       <AppProvider app={app}>
@@ -38,3 +39,7 @@ if (root) {
     </StrictMode>,
   )
 }
+// A page that carries start-up's answers runs this entry as soon as it has loaded, maybe before
+// the parser has reached the root (server/ui/indexPage.ts, withAsyncEntry).
+if (document.getElementById('root') || document.readyState !== 'loading') mount()
+else document.addEventListener('DOMContentLoaded', mount, { once: true })

@@ -8,7 +8,7 @@ import { asyncScheduler } from 'rxjs'
 import type { HistoryPort, IdSource, KeyValueStore, Ports } from '../ports'
 import { createHttpClient, type HttpClient } from '../http/client'
 import type { SaveFile } from '../http/saveFile'
-import { answeringFromPage, takePageAnswers } from './pageAnswers'
+import { answeringFromPage, pageAnswersOnceParsed } from './pageAnswers'
 import { createFileStash, createSecretVault, createShownSecrets } from '../memory/secretVault'
 
 /** Web storage that never throws (private mode, quota, disabled storage): a failed write is dropped. */
@@ -72,9 +72,10 @@ export type AreaPorts = (http: HttpClient, fetch: typeof globalThis.fetch, host:
  */
 export function createBrowserPorts(areas: ReadonlyArray<AreaPorts>): Ports {
   // The answers that came with a signed-in user's page (start-up's, the list's first page) are
-  // taken before the network, by the HTTP client and by the areas' GraphQL clients alike.
+  // taken before the network, by the HTTP client and by the areas' GraphQL clients alike, once
+  // the page that carries them is parsed (its entry may run before).
   const pageFetch = answeringFromPage(
-    takePageAnswers(document),
+    pageAnswersOnceParsed(document),
     (input, init) => fetch(input, init),
     () => performance.now(),
   )

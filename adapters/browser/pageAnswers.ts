@@ -5,6 +5,10 @@
  * platform's state as the page was made, so they are taken only in start-up's first moments
  * (`PAGE_ANSWERS_FOR_MS` after the page's navigation began): a later read asks the network, as a
  * read would after the page had been open a while. The page's element is removed once read.
+ *
+ * A page that carries them runs its entry as soon as it has loaded (server/ui/indexPage.ts,
+ * withAsyncEntry), while the platform still makes the answers at the page's end: they are read
+ * once the page is parsed (pageAnswersOnceParsed), and an API read made before then waits.
  */
 import { isRight } from 'fp-ts/Either'
 import { API_BASE } from '../http/client'
@@ -36,6 +40,36 @@ export function takePageAnswers(doc: Document): Map<string, ReadonlyArray<PageAn
   if (!isRight(decoded)) return byPath
   for (const answer of decoded.right) byPath.set(answer.path, [...(byPath.get(answer.path) ?? []), answer])
   return byPath
+}
+
+/**
+ * Settles once `doc` is parsed and the style sheets it names are in (loaded or failed): when a
+ * deferred script would have run. The console's entry runs before then on a page that carries
+ * start-up's answers (server/ui/indexPage.ts), so what start-up draws waits for the same styles.
+ */
+async function pageParsed(doc: Document): Promise<void> {
+  if (doc.readyState === 'loading')
+    await new Promise<void>((resolve) =>
+      doc.addEventListener('DOMContentLoaded', () => resolve(), { once: true }),
+    )
+  const loading = [...doc.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].filter(
+    (link) => link.sheet === null,
+  )
+  await Promise.all(
+    loading.map(
+      (link) =>
+        new Promise<void>((resolve) => {
+          link.addEventListener('load', () => resolve(), { once: true })
+          link.addEventListener('error', () => resolve(), { once: true })
+        }),
+    ),
+  )
+}
+
+/** The page's answers (takePageAnswers) once the page is parsed (pageParsed): its end carries them. */
+export async function pageAnswersOnceParsed(doc: Document): Promise<Map<string, ReadonlyArray<PageAnswer>>> {
+  await pageParsed(doc)
+  return takePageAnswers(doc)
 }
 
 /** A request's JSON body, or `undefined` when it has none or it is not JSON. */
@@ -77,16 +111,28 @@ type Kept = PageAnswer & { readonly until: number }
  * while they are on their way waits for them (at most `SIGN_IN_ANSWERS_WAIT_MS`).
  */
 export function answeringFromPage(
-  answers: Map<string, ReadonlyArray<PageAnswer>>,
+  answers: Map<string, ReadonlyArray<PageAnswer>> | Promise<Map<string, ReadonlyArray<PageAnswer>>>,
   next: typeof fetch,
   now: () => number,
 ): typeof fetch {
   const kept = new Map<string, ReadonlyArray<Kept>>()
-  for (const [path, list] of answers)
-    kept.set(
-      path,
-      list.map((a) => ({ ...a, until: PAGE_ANSWERS_FOR_MS })),
-    )
+  const keep = (page: Map<string, ReadonlyArray<PageAnswer>>) => {
+    for (const [path, list] of page)
+      kept.set(
+        path,
+        list.map((a) => ({ ...a, until: PAGE_ANSWERS_FOR_MS })),
+      )
+  }
+  // Answers still on their way in the page: an API read waits for them (a read of a page
+  // without any goes to the network once the page is parsed).
+  let parsing: Promise<void> | undefined
+  if (answers instanceof Map) keep(answers)
+  else
+    parsing = answers
+      .then(keep, () => undefined)
+      .finally(() => {
+        parsing = undefined
+      })
   let pending: Promise<void> | undefined
 
   const take = (method: string, path: string, body: RequestInit['body']): PageAnswer | undefined => {
@@ -138,6 +184,7 @@ export function answeringFromPage(
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url
     const path = apiPath(url)
     const route = path?.split('?')[0]
+    if (path !== undefined && parsing !== undefined) await parsing
     // Signing out ends every answer left: they were the signed-in user's.
     if (route === SIGN_OUT_PATH) {
       kept.clear()

@@ -196,6 +196,19 @@ export function withAnswers(html: string, answers: ReadonlyArray<PageAnswer>): s
   return html.replace('</body>', () => `  ${block}\n  </body>`)
 }
 
+/** The built page's entry: a module script, run once the whole page is parsed. */
+const ENTRY_SCRIPT = '<script type="module" crossorigin src='
+
+/**
+ * The page with its entry run as soon as it has loaded (`async`) rather than once the page is
+ * parsed: on a page that carries start-up's answers at its end (withAnswers), the entry's
+ * compile and evaluation then overlap the platform making them, instead of following them.
+ * The console reads the answers once the page is parsed (adapters/browser/pageAnswers.ts).
+ */
+export function withAsyncEntry(html: string): string {
+  return html.replace(ENTRY_SCRIPT, '<script type="module" async crossorigin src=')
+}
+
 /**
  * What index.html's skeleton of the shell (#boot) is told by the server: `chrome`, a signed-in
  * user's page in the chrome, shows it as soon as the page is parsed, before the entry script has
@@ -303,9 +316,8 @@ export function createIndexPage(
     // Start-up runs on every page: a login family page makes its first steps (a signed-in user's
     // is sent on by the console once they have answered).
     const reads = answered ? [] : login ? LOGIN_READS : SIGNED_IN_READS
-    const raw = Buffer.from(
-      withPreloads(withTheme(source, theme), base, preloadFiles(manifest, modules), reads),
-    )
+    const text = withPreloads(withTheme(source, theme), base, preloadFiles(manifest, modules), reads)
+    const raw = Buffer.from(answered ? withAsyncEntry(text) : text)
     const page = {
       raw,
       br: brotliCompressSync(raw, {

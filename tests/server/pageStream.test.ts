@@ -181,6 +181,25 @@ describe('the page made for a stream', () => {
     expect(html.trimEnd().endsWith('</html>')).toBe(true)
   })
 
+  it('runs its entry as soon as it has loaded; the pages without answers, once they are parsed', async () => {
+    const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(
+      readFileSync(resolve('dist', 'index.html'), 'utf8'),
+    )![1]!
+    const made = page.streamForSignedIn('/packages', undefined, undefined, undefined, () =>
+      Promise.resolve([]),
+    )!
+    // The entry's compile and evaluation overlap the platform making the answers.
+    expect(await read(made.stream)).toContain(`<script type="module" async crossorigin src="${entry}">`)
+    // The page with start-up's reads as preloads, a visitor's: no answers to wait for.
+    for (const html of [
+      page.forSignedIn('/packages', undefined)!.body.toString(),
+      page.forVisitor('/packages', undefined)!.body.toString(),
+    ]) {
+      expect(html).toContain(`<script type="module" crossorigin src="${entry}">`)
+      expect(html).not.toContain('<script type="module" async')
+    }
+  })
+
   it("is not made for the login family's pages, and their answers are not asked for", () => {
     let asked = 0
     const made = page.streamForSignedIn('/login', 'br', undefined, undefined, () => {

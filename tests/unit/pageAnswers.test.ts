@@ -4,7 +4,12 @@
 // each (adapters/browser/pageAnswers.ts). Hostile text in an answer stays text.
 import { describe, expect, it } from 'vitest'
 import { withAnswers } from '../../server/ui/indexPage'
-import { answeringFromPage, PAGE_ANSWERS_FOR_MS, takePageAnswers } from '../../adapters/browser/pageAnswers'
+import {
+  answeringFromPage,
+  PAGE_ANSWERS_FOR_MS,
+  pageAnswersOnceParsed,
+  takePageAnswers,
+} from '../../adapters/browser/pageAnswers'
 import type { PageAnswer } from '../../domain/platform/pageAnswers'
 import { corpusLines } from '../support/corpora'
 
@@ -87,6 +92,53 @@ describe('fetch answered from the page', () => {
       'GET /ui/api/v1/ui/projects',
       'GET /ui/api/v1/ui/auth/current',
     ])
+  })
+})
+
+// The page's entry runs before the page's end has come, while the platform makes the answers
+// (server/ui/indexPage.ts withAsyncEntry): reads made meanwhile wait for the page's end.
+describe('answers still on their way in the page', () => {
+  /** A page being written (its body so far, not its end) and a fetch answered from it. */
+  const pageBeingWritten = () => {
+    const network: string[] = []
+    const next: typeof fetch = (input) => {
+      network.push(String(input))
+      return Promise.resolve(new Response('{"from":"network"}', { status: 200 }))
+    }
+    const doc = document.implementation.createHTMLDocument('')
+    doc.open()
+    doc.write('<!doctype html><html lang="en"><head><title>t</title></head><body><div id="root"></div>')
+    expect(doc.readyState).toBe('loading')
+    const fetchIt = answeringFromPage(pageAnswersOnceParsed(doc), next, () => 100)
+    const end = (answers: ReadonlyArray<PageAnswer>) => {
+      doc.write(answers.length > 0 ? withAnswers('</body></html>', answers) : '</body></html>')
+      doc.close()
+    }
+    return { network, fetchIt, end }
+  }
+
+  it('a read made while the page is parsed waits for its end, takes its answer and asks the network nothing', async () => {
+    const { network, fetchIt, end } = pageBeingWritten()
+    let answered = false
+    const current = fetchIt('/ui/api/v1/ui/auth/current').then((res) => {
+      answered = true
+      return res
+    })
+    // Files and other origins are not the platform's answers: they do not wait.
+    await fetchIt('/ui/assets/x.js')
+    expect(network).toEqual(['/ui/assets/x.js'])
+    expect(answered).toBe(false)
+    end([{ path: '/ui/auth/current', status: 200, body: { name: 'developer' } }])
+    expect(await (await current).json()).toEqual({ name: 'developer' })
+    expect(network).toEqual(['/ui/assets/x.js'])
+  })
+
+  it('a page that ends without answers sends its reads to the network once it is parsed', async () => {
+    const { network, fetchIt, end } = pageBeingWritten()
+    const current = fetchIt('/ui/api/v1/ui/auth/current')
+    end([])
+    expect(await (await current).json()).toEqual({ from: 'network' })
+    expect(network).toEqual(['/ui/api/v1/ui/auth/current'])
   })
 })
 
