@@ -356,6 +356,56 @@ describe('packages browser (e2e)', () => {
     await context.close()
   })
 
+  it('a jump of the scroll draws its rows in the elements of those that left; a focused row stays', async () => {
+    // Rows keyed to keep their elements (ui/shared/kit/rowKeys.ts) in a real browser, where an
+    // element taken out and put back loses its focus: the elements are counted as they are created.
+    const { context, page } = await signedInAt1440()
+    await page.goto(`${server.url}/ui/packages?q=*`)
+    const list = page.getByRole('list', { name: 'Packages' })
+    await list.getByRole('link').first().waitFor({ timeout: 20_000 })
+    const scroller = page.getByTestId('packages-scroller')
+    const row = (place: number) => list.locator(`[role="listitem"][aria-posinset="${place}"]`)
+    const scrollTo = async (place: number) => {
+      await scroller.evaluate((e, top) => (e.scrollTop = top), (place - 1) * 84)
+      await row(place).getByRole('link').waitFor()
+    }
+    // Away from the top first: there the window has no rows above it, so it is shorter.
+    await scrollTo(21)
+    await list.evaluate((l) => {
+      const seen = new WeakSet<Node>(l.querySelectorAll('*'))
+      const counted = { created: 0 }
+      Object.assign(window, { created: counted })
+      new MutationObserver((records) => {
+        for (const added of records.flatMap((r) => [...r.addedNodes]))
+          if (!seen.has(added)) {
+            counted.created++
+            seen.add(added)
+          }
+      }).observe(l, { childList: true, subtree: true })
+    })
+    const created = () =>
+      page.evaluate(() => (window as unknown as { created: { created: number } }).created.created)
+    const rows = await list.getByRole('listitem').count()
+    await scrollTo(51)
+    expect(await created()).toBe(0)
+    expect(await list.getByRole('listitem').count()).toBe(rows)
+    // A focused row that scrolls out is still drawn (the one row created, besides the window),
+    // focused and naming its package; back in the window, the same element.
+    const link = row(53).getByRole('link')
+    const name = await link.textContent()
+    await link.focus()
+    await scrollTo(81)
+    expect(await created()).toBe(1)
+    const focused = page.locator(':focus')
+    expect(await focused.textContent()).toBe(name)
+    expect(await focused.evaluate((e) => e.closest('[role="listitem"]')?.getAttribute('aria-posinset'))).toBe(
+      '53',
+    )
+    await scrollTo(51)
+    expect(await link.evaluate((e) => e === document.activeElement)).toBe(true)
+    await context.close()
+  })
+
   it("a row's update time names its exact date on keyboard focus and on hover", async () => {
     // The hint mounts when it is wanted (ui/shared/kit/Tooltip.tsx), not with every row: in a
     // real browser it still comes to the keyboard and the pointer, named as the time's description.
