@@ -403,6 +403,10 @@ describe('packages browser (e2e)', () => {
     )
     await scrollTo(51)
     expect(await link.evaluate((e) => e === document.activeElement)).toBe(true)
+    // A press elsewhere takes the focus away, and the row goes with the window.
+    await page.getByRole('heading', { name: 'Packages', level: 1 }).click()
+    await scrollTo(81)
+    expect(await row(53).count()).toBe(0)
     await context.close()
   })
 
