@@ -24,6 +24,10 @@ const app = createBrowserApp(
   createBrowserPorts(areaManifests.flatMap((a) => (a.ports ? [a.ports] : []))),
   areaManifests,
 )
+// A signed-in user's page in the chrome, as the server marked its skeleton (server/ui/indexPage.ts),
+// evaluates the chrome's chunk (named in the page as a preload) at once: while start-up's answers
+// are still on their way, instead of after the session's answer, on the way to the first screen.
+if (document.getElementById('boot')?.hasAttribute('data-chrome')) import('./chrome').catch(() => undefined)
 startHistorySync((command, source) => app.dispatch(command, source))
 app.dispatch({ type: 'platform/Start', reason: 'boot' }, 'ui')
 startActivityWatch((command, source) => app.dispatch(command, source))

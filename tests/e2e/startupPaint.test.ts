@@ -151,6 +151,28 @@ describe('first paint (e2e)', () => {
     await context.close()
   })
 
+  it("a signed-in user's page evaluates the chrome's chunk while start-up's answers are on their way", async () => {
+    const manifest = JSON.parse(readFileSync('dist/.vite/manifest.json', 'utf8')) as Record<
+      string,
+      { name?: string; css?: ReadonlyArray<string> }
+    >
+    const css = Object.values(manifest).find((chunk) => chunk.name === 'MainLayout')!.css![0]!
+    const { context, later } = await developerContext()
+    await withoutPageAnswers(later, `${server.url}/ui/packages`)
+    const session = await holdSessionAnswer(later)
+    await later.goto(`${server.url}/ui/packages`)
+    await session.askedFor
+    // Importing the chunk adds its style sheet to the page (Vite's preload of a chunk's CSS),
+    // before the session's answer says who is signed in.
+    await later
+      .locator(`link[rel="stylesheet"][href$="/${css}"]`)
+      .waitFor({ state: 'attached', timeout: 10_000 })
+    expect(await later.getByRole('navigation', { name: 'Application' }).count()).toBe(0)
+    session.release()
+    await later.getByRole('navigation', { name: 'Application' }).waitFor()
+    await context.close()
+  })
+
   it("a signed-in user's page shows the chrome's skeleton before the entry script runs; a visitor's, no top bar", async () => {
     const { context, later } = await developerContext()
     const release = await holdEntryScript(later)
