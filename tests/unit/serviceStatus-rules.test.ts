@@ -52,6 +52,19 @@ describe('humaniseUptime', () => {
     expect(humaniseUptime('2026-01-01T05:30:00+05:30', Date.parse(start) - 42 * S)).toBe('42 seconds')
   })
 
+  it('reads every ISO 8601 instant the platform may send: padded, without seconds, offset without colon', () => {
+    expect(humaniseUptime(' 2026-01-01T00:00:42Z ', start)).toBe('42 seconds')
+    expect(humaniseUptime(at(42 * S), `  ${start}\n`)).toBe('42 seconds')
+    expect(humaniseUptime('2026-01-01T00:05Z', start)).toBe('5 minutes 0 seconds')
+    expect(humaniseUptime('2026-01-01T01:00:42+0100', start)).toBe('42 seconds')
+  })
+
+  it('takes a year of four digits only, as the platform writes it', () => {
+    // An expanded year (six digits and a sign) is ISO 8601 too, and Date.parse reads it; the
+    // platform never sends one, so a heartbeat in that form is a value the page cannot trust.
+    expect(humaniseUptime('+002026-01-01T00:00:42Z', start)).toBe('unavailable')
+  })
+
   it.each([
     [undefined, start],
     [start, null],
@@ -81,6 +94,30 @@ describe('groupOnlineNodesByService', () => {
     expect(Object.keys(groups)).toEqual(['artifactory', 'mission control', 'others'])
     expect(groups.artifactory?.map((n) => n.node_id)).toEqual(['n1', 'n2'])
     expect(groups.xray).toBeUndefined()
+  })
+
+  it("names a node's service by its service-id prefix when the node does not name it", () => {
+    const prefixes = ['jfrt', 'jfxr', 'jfmc', 'jfds', 'jftrk', 'jfpip', 'jfisv']
+    const groups = groupOnlineNodesByService(
+      prefixes.map((prefix) => ({ service_id: `${prefix}@c1`, status: 'Online' })),
+    )
+    expect(Object.keys(groups)).toEqual([
+      'artifactory',
+      'xray',
+      'mission control',
+      'distribution',
+      'tracker',
+      'pipelines',
+      'insight',
+    ])
+  })
+
+  it('takes a named service type without its spaces, and a blank one as not named', () => {
+    const groups = groupOnlineNodesByService([
+      { service_id: 'jfrt@c1', status: 'Online', service_type: '  ' },
+      { service_id: 'jfxr@c1', status: 'Online', service_type: ' xray ' },
+    ])
+    expect(Object.keys(groups)).toEqual(['artifactory', 'xray'])
   })
 
   it('does not let a service type reach the prototype', () => {
