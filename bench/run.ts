@@ -10,11 +10,14 @@ import type { BenchModule, Figure } from './types'
 const here = dirname(fileURLToPath(import.meta.url))
 const wanted = process.argv.slice(2)
 
+const number = (n: number) => (n >= 100 ? Math.round(n).toLocaleString('en') : n.toPrecision(3))
+
 function format(f: Figure): string {
-  const value = f.value >= 100 ? Math.round(f.value).toLocaleString('en') : f.value.toPrecision(3)
+  const value = number(f.value)
+  const spread = f.spread ? `  [${number(f.spread.min)}–${number(f.spread.max)}]` : ''
   const ratio = f.ratio ? `  (${f.ratio.value.toFixed(2)}× ${f.ratio.to})` : ''
   const target = f.target ? `  [target: ${f.target}]` : ''
-  return `  ${f.name.padEnd(58)} ${value.padStart(12)} ${f.unit}${ratio}${target}`
+  return `  ${f.name.padEnd(58)} ${value.padStart(12)} ${f.unit}${spread}${ratio}${target}`
 }
 
 const files = readdirSync(here)

@@ -5,6 +5,8 @@ export interface Figure {
   readonly unit: string
   /** A comparison, e.g. to a baseline: value / baseline. */
   readonly ratio?: { readonly to: string; readonly value: number }
+  /** The range of the samples a median was taken from, printed beside it to show the noise. */
+  readonly spread?: { readonly min: number; readonly max: number }
   /** The target the issue sets, as text (printed, never asserted). */
   readonly target?: string
 }
