@@ -12,12 +12,12 @@ const wanted = process.argv.slice(2)
 
 const number = (n: number) => (n >= 100 ? Math.round(n).toLocaleString('en') : n.toPrecision(3))
 
-function format(f: Figure): string {
+function format(f: Figure, width: number): string {
   const value = number(f.value)
   const spread = f.spread ? `  [${number(f.spread.min)}–${number(f.spread.max)}]` : ''
   const ratio = f.ratio ? `  (${f.ratio.value.toFixed(2)}× ${f.ratio.to})` : ''
   const target = f.target ? `  [target: ${f.target}]` : ''
-  return `  ${f.name.padEnd(58)} ${value.padStart(12)} ${f.unit}${spread}${ratio}${target}`
+  return `  ${f.name.padEnd(width)} ${value.padStart(12)} ${f.unit}${spread}${ratio}${target}`
 }
 
 const files = readdirSync(here)
@@ -31,7 +31,10 @@ for (const file of files) {
   if (mod.optional && wanted.length === 0) continue
   console.log(`\n${mod.title} (${file})`)
   try {
-    for (const figure of await mod.run()) console.log(format(figure))
+    const figures = await mod.run()
+    // Names wider than the usual column (a median's "of N") keep the values of a bench aligned.
+    const width = Math.max(58, ...figures.map((f) => f.name.length))
+    for (const figure of figures) console.log(format(figure, width))
   } catch (error) {
     failed = true
     console.log(`  failed: ${(error as Error).stack ?? String(error)}`)
