@@ -43,9 +43,17 @@ export function takePageAnswers(doc: Document): Map<string, ReadonlyArray<PageAn
 }
 
 /**
- * Settles once `doc` is parsed and the style sheets it names are in (loaded or failed): when a
- * deferred script would have run. The console's entry runs before then on a page that carries
- * start-up's answers (server/ui/indexPage.ts), so what start-up draws waits for the same styles.
+ * The longest start-up waits for the page's style sheets once the page is parsed. A sheet that
+ * failed before it was looked at has no sheet and fires no event again: without a bound, every
+ * API read would wait for it for ever and the console would never start.
+ */
+export const STYLE_SHEETS_WAIT_MS = 3000
+
+/**
+ * Settles once `doc` is parsed and the style sheets it names are in (loaded or failed, or
+ * `STYLE_SHEETS_WAIT_MS` later): when a deferred script would have run. The console's entry runs
+ * before then on a page that carries start-up's answers (server/ui/indexPage.ts), so what
+ * start-up draws waits for the same styles.
  */
 async function pageParsed(doc: Document): Promise<void> {
   if (doc.readyState === 'loading')
@@ -55,15 +63,23 @@ async function pageParsed(doc: Document): Promise<void> {
   const loading = [...doc.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].filter(
     (link) => link.sheet === null,
   )
-  await Promise.all(
-    loading.map(
-      (link) =>
-        new Promise<void>((resolve) => {
-          link.addEventListener('load', () => resolve(), { once: true })
-          link.addEventListener('error', () => resolve(), { once: true })
-        }),
+  if (loading.length === 0) return
+  let timer: ReturnType<typeof setTimeout> | undefined
+  await Promise.race([
+    Promise.all(
+      loading.map(
+        (link) =>
+          new Promise<void>((resolve) => {
+            link.addEventListener('load', () => resolve(), { once: true })
+            link.addEventListener('error', () => resolve(), { once: true })
+          }),
+      ),
     ),
-  )
+    new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, STYLE_SHEETS_WAIT_MS)
+    }),
+  ])
+  clearTimeout(timer)
 }
 
 /** The page's answers (takePageAnswers) once the page is parsed (pageParsed): its end carries them. */

@@ -2,12 +2,13 @@
 // Start-up's answers carried by a signed-in user's page: written into the page by the server
 // (server/ui/indexPage.ts withAnswers), read back and handed to the console's HTTP client once
 // each (adapters/browser/pageAnswers.ts). Hostile text in an answer stays text.
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { withAnswers } from '../../server/ui/indexPage'
 import {
   answeringFromPage,
   PAGE_ANSWERS_FOR_MS,
   pageAnswersOnceParsed,
+  STYLE_SHEETS_WAIT_MS,
   takePageAnswers,
 } from '../../adapters/browser/pageAnswers'
 import type { PageAnswer } from '../../domain/platform/pageAnswers'
@@ -283,5 +284,31 @@ describe('start-up answers after a sign-in in the page', () => {
       'GET /ui/api/v1/ui/auth/current',
       'GET /ui/api/v1/ui/projects',
     ])
+  })
+
+  it('a style sheet that failed before the page was parsed holds the answers back for a bounded time only', async () => {
+    vi.useFakeTimers()
+    try {
+      // A sheet that will never load nor fire again (jsdom fetches none: its sheet stays null).
+      const doc = new DOMParser().parseFromString(
+        '<!doctype html><html><head><link rel="stylesheet" href="/ui/assets/gone.css"></head><body></body></html>',
+        'text/html',
+      )
+      expect(doc.readyState).toBe('complete')
+      expect(doc.querySelector<HTMLLinkElement>('link')?.sheet).toBeNull()
+      let taken = false
+      const answers = pageAnswersOnceParsed(doc).then((found) => {
+        taken = true
+        return found
+      })
+      await vi.advanceTimersByTimeAsync(STYLE_SHEETS_WAIT_MS - 1)
+      expect(taken).toBe(false)
+      await vi.advanceTimersByTimeAsync(1)
+      // Without the bound this waits for ever, and the test fails on its timeout.
+      expect((await answers).size).toBe(0)
+      expect(taken).toBe(true)
+    } finally {
+      vi.useRealTimers()
+    }
   })
 })
