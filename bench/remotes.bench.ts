@@ -26,6 +26,7 @@ import { npmTarball } from './support/npmTarball'
 import { installVerdaccio, startVerdaccio } from './support/verdaccio'
 import { startPlatformProcess } from '../tests/support/platformProcess'
 import { startUpstreamRegistry, type PackedVersion } from '../tests/support/upstreamRegistry'
+import { median } from './support/samples'
 
 export const title = 'npm-remote beside Verdaccio 6 proxying one upstream (npm ci, loopback)'
 /** Runs only when asked for by name: it installs Verdaccio from the registry. */
@@ -189,7 +190,6 @@ async function proxyBig(url: string, headers: Record<string, string>, pid: numbe
   return { before, peak: Math.max(peak, treeRss(pid)), rate: BIG / 1024 / 1024 / seconds }
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!
 const MB = 1024 * 1024
 
 export async function run(): Promise<Figure[]> {
