@@ -120,6 +120,41 @@ function decodeEvent(raw: unknown): AppEvent | string {
   return decoded.right as AppEvent
 }
 
+/**
+ * The split replay's check of an event line (logSplit.ts): its event when the line decodes as
+ * it is (its data passes its guard without io-ts changing it) and names `textType`, the type
+ * read from its text; otherwise undefined, and the one-thread replay runs to say why.
+ */
+export function checkedEvent(raw: unknown, textType: string): AppEvent | undefined {
+  if (!isEventLine(raw) || raw.type !== textType) return undefined
+  const known = knownType(raw.type)
+  if (!known) return undefined
+  const data = currentData(raw, known.spec)
+  if (data === NOT_LIFTED) return undefined
+  return (known.isData ? known.isData(data) : known.spec.codec.is({ type: known.spec.type, data }))
+    ? ({ type: known.spec.type, data } as AppEvent)
+    : undefined
+}
+
+/**
+ * The event of a line another side checks (logSplit.ts): the same event `checkedEvent` gives
+ * when that check passes, made without checking. Undefined when it cannot even be made.
+ */
+export function uncheckedEvent(raw: EventLineT): AppEvent | undefined {
+  const known = knownType(raw.type)
+  if (!known) return undefined
+  const data = currentData(raw, known.spec)
+  return data === NOT_LIFTED ? undefined : ({ type: known.spec.type, data } as AppEvent)
+}
+
+const NOT_LIFTED: unique symbol = Symbol('not lifted')
+
+function currentData(raw: EventLineT, spec: EventSpec): unknown {
+  if (raw.v === spec.v) return raw.data
+  const lifted = upcast(raw.type, raw.v, raw.data)
+  return lifted.ok ? lifted.data : NOT_LIFTED
+}
+
 type EventSpec = NonNullable<ReturnType<typeof eventSpecs.get>>
 
 /** Each event type's spec and the guard of its data (jsonGuard, built on first sight). */
@@ -412,25 +447,46 @@ export function createLineReplay(options: ReplayOptions = {}, expectedLines = 1 
           message: `truncated: the trailer's last seq is ${trailer.value.lastSeq}, the log's is ${top}`,
         })
       errors.sort((a, b) => a.line - b.line)
-      const state = working.state()
-      const actualHash = logStateHash(state)
-      const comparable = trailer !== undefined && !stopped && !unknownFormat
-      const replayer = options.replayer ?? buildInfo
-      return {
-        state,
-        events,
-        lastSeq,
-        errors,
-        header,
-        expectedHash: trailer?.value.stateHash,
-        actualHash,
-        hashMatches: comparable ? trailerHashMatches(state, trailer?.value.stateHash ?? '') : undefined,
-        newerBuild:
-          header && compareVersions(header.app, replayer.version) > 0
-            ? `the log was written by version ${header.app}${header.commit ? ` (${header.commit})` : ''}, newer than this replay's ${replayer.version}: replay it with that build`
-            : undefined,
-      }
+      return replayResult(
+        working.state(),
+        {
+          events,
+          lastSeq,
+          errors,
+          header,
+          expectedHash: trailer?.value.stateHash,
+          comparable: trailer !== undefined && !stopped && !unknownFormat,
+        },
+        options,
+      )
     },
+  }
+}
+
+/** What a replay answers for the state it folded (the one-thread replay's and the split's). */
+export function replayResult(
+  state: AppState,
+  found: Pick<ReplayResult, 'events' | 'lastSeq' | 'errors' | 'header' | 'expectedHash'> & {
+    /** Whether the state is the whole log's, to compare with its trailer's hash. */
+    readonly comparable: boolean
+  },
+  options: ReplayOptions,
+): ReplayResult {
+  const { header, expectedHash } = found
+  const replayer = options.replayer ?? buildInfo
+  return {
+    state,
+    events: found.events,
+    lastSeq: found.lastSeq,
+    errors: found.errors,
+    header,
+    expectedHash,
+    actualHash: logStateHash(state),
+    hashMatches: found.comparable ? trailerHashMatches(state, expectedHash ?? '') : undefined,
+    newerBuild:
+      header && compareVersions(header.app, replayer.version) > 0
+        ? `the log was written by version ${header.app}${header.commit ? ` (${header.commit})` : ''}, newer than this replay's ${replayer.version}: replay it with that build`
+        : undefined,
   }
 }
 

@@ -6,18 +6,12 @@
 import fc from 'fast-check'
 import { Subject } from 'rxjs'
 import { createApp } from '../../composition/createApp'
-import { eventSpecs, type AppCommand, type AppEvent } from '../../domain/app'
-import { arbitraryFromCodec } from '../../tests/support/arbitraryFromCodec'
+import type { AppCommand, AppEvent } from '../../domain/app'
 import { commandArbitrary } from '../../tests/support/commandArbitraries'
 import { fakePorts } from '../../tests/support/fakePorts'
+import { eventArbitrary } from '../../tests/support/sessionSteps'
 
-export const eventArbitrary: fc.Arbitrary<AppEvent> = fc.oneof(
-  ...[...eventSpecs.values()].map((spec) => {
-    const data = (spec.codec as unknown as { props: { data: Parameters<typeof arbitraryFromCodec>[0] } })
-      .props.data
-    return arbitraryFromCodec(data).map((d) => ({ type: spec.type, data: d }) as AppEvent)
-  }),
-)
+export { eventArbitrary }
 
 export function sampleCommands(count: number, seed = 42): AppCommand[] {
   return fc.sample(commandArbitrary, { numRuns: count, seed })

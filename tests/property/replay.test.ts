@@ -8,43 +8,10 @@ import { describe, expect, it } from 'vitest'
 import fc from 'fast-check'
 import { Subject } from 'rxjs'
 import { createApp } from '../../composition/createApp'
-import { eventSpecs, type AppCommand, type AppEvent } from '../../domain/app'
+import type { AppCommand, AppEvent } from '../../domain/app'
 import { replayLog } from '../../domain/log'
 import { fakePorts } from '../support/fakePorts'
-import { arbitraryFromCodec } from '../support/arbitraryFromCodec'
-import { commandArbitrary } from '../support/commandArbitraries'
-
-const specs = [...eventSpecs.values()]
-
-/** Any event some area declares, with data its codec accepts. */
-const eventArbitrary: fc.Arbitrary<AppEvent> = fc.oneof(
-  ...specs.map((spec) => {
-    const dataCodec = (spec.codec as unknown as { props: { data: Parameters<typeof arbitraryFromCodec>[0] } })
-      .props.data
-    return arbitraryFromCodec(dataCodec).map((data) => ({ type: spec.type, data }) as AppEvent)
-  }),
-)
-
-type Step =
-  { kind: 'command'; command: AppCommand } | { kind: 'event'; event: AppEvent } | { kind: 'tick'; ms: number }
-
-const stepArbitrary: fc.Arbitrary<Step> = fc.oneof(
-  { weight: 3, arbitrary: commandArbitrary.map((command) => ({ kind: 'command' as const, command })) },
-  { weight: 3, arbitrary: eventArbitrary.map((event) => ({ kind: 'event' as const, event })) },
-  { weight: 1, arbitrary: fc.integer({ min: 1, max: 120_000 }).map((ms) => ({ kind: 'tick' as const, ms })) },
-)
-
-function runLive(steps: ReadonlyArray<Step>, maxLogEvents?: number) {
-  const ports = fakePorts()
-  const injected = new Subject<AppEvent>()
-  const app = createApp({ ports, effects: { injected: () => injected }, maxLogEvents })
-  for (const step of steps) {
-    if (step.kind === 'command') app.dispatch(step.command, 'script')
-    else if (step.kind === 'event') injected.next(step.event)
-    else ports.advance(step.ms)
-  }
-  return app
-}
+import { runLive, stepArbitrary, type Step } from '../support/sessionSteps'
 
 function expectReplayMatches(app: ReturnType<typeof runLive>) {
   const replayed = replayLog(app.exportLog())
