@@ -10,6 +10,7 @@ import { AppProvider } from './shared/appContext'
 import { startActivityWatch } from './session/activityWatch'
 import { Shell } from './routes'
 import { areaManifests } from './areas'
+import { importEarly } from './earlyChunks'
 // In the entry, which every page has loaded, rather than the login page's session chunk: what that
 // chunk shares with the chunks that load without it (the message catalogue, the layout, the toasts,
 // the areas' forms). There, each of those loaded the whole login screen with them; in a chunk of
@@ -25,9 +26,15 @@ const app = createBrowserApp(
   areaManifests,
 )
 // A signed-in user's page in the chrome, as the server marked its skeleton (server/ui/indexPage.ts),
-// evaluates the chrome's chunk (named in the page as a preload) at once: while start-up's answers
-// are still on their way, instead of after the session's answer, on the way to the first screen.
-if (document.getElementById('boot')?.hasAttribute('data-chrome')) import('./chrome').catch(() => undefined)
+// evaluates the chrome's chunk and its area's (named in the page as preloads) at once: while
+// start-up's answers are still on their way, instead of after start-up has decided.
+void importEarly(document, location.pathname, {
+  chrome: () => import('./chrome'),
+  area: (key) => {
+    const area = areaManifests.find((a) => a.key === key)
+    return [area?.screen?.(), area?.firstIntent?.()].flatMap((p) => (p ? [p] : []))
+  },
+})
 startHistorySync((command, source) => app.dispatch(command, source))
 app.dispatch({ type: 'platform/Start', reason: 'boot' }, 'ui')
 startActivityWatch((command, source) => app.dispatch(command, source))
