@@ -71,7 +71,12 @@ export function upcast(
   for (let from = v; from < spec.v; from++) {
     const lift = spec.upcasters[from]
     if (!lift) return { ok: false, message: `no upcaster for ${type} from v${from}` }
-    current = lift(current)
+    try {
+      current = lift(current)
+    } catch {
+      // Upcasters lift the data their version wrote; a hostile line's data may make them throw.
+      return { ok: false, message: `${type} v${v}: its data cannot be lifted from v${from}` }
+    }
   }
   return { ok: true, data: current }
 }

@@ -74,6 +74,31 @@ describe('export → replay gives the live state', () => {
 })
 
 describe('replay of hostile input', () => {
+  it('reports an older event whose data its upcasters cannot lift, and goes on', () => {
+    const header = JSON.stringify({
+      kind: 'header',
+      format: 1,
+      app: '0.1.0',
+      startedAt: '2026-01-01T00:00:00Z',
+    })
+    const event = (seq: number, v: number, data: unknown) =>
+      JSON.stringify({
+        kind: 'event',
+        seq,
+        at: '2026-01-01T00:00:00Z',
+        source: 'effect',
+        corr: 'c',
+        type: 'packages/VersionLoaded',
+        v,
+        data,
+      })
+    const result = replayLog([header, event(1, 2, null), event(2, 1, 'text')].join('\n'), { partial: true })
+    expect(result.errors).toEqual([
+      { line: 2, message: 'packages/VersionLoaded v2: its data cannot be lifted from v2' },
+      { line: 3, message: 'packages/VersionLoaded v1: its data cannot be lifted from v2' },
+    ])
+  })
+
   it('never throws, whatever the text; every bad line is reported by its number', () => {
     const line = fc.oneof(
       fc.string({ maxLength: 40 }),
