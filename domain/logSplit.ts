@@ -29,13 +29,9 @@ import type { EventMeta } from './shared/area'
 
 type AnyEvolve = (slice: unknown, event: AppEvent, meta: EventMeta) => unknown
 
-/** Each area's side (0 or 1), by its place in the areas' order, and what the text holds. */
+/** Each area's side (0 or 1), by its place in the areas' order. */
 export interface SplitPlan {
   readonly sides: Uint8Array
-  /** The text's lines, blank ones counted (the last without a newline too). */
-  readonly lines: number
-  /** The lines that are not blank: the two sides check all of them between them. */
-  readonly filled: number
 }
 
 /** One side's answer: its areas' slices, and why the split cannot be trusted (if it cannot). */
@@ -45,8 +41,15 @@ export interface SideResult {
   /** Every area of this side, by place, with its slice when it is not the initial one. */
   readonly areas: ReadonlyArray<number>
   readonly changed: ReadonlyArray<readonly [place: number, slice: unknown]>
-  /** The lines this side checked (writing their seqs), blank ones left out. */
+  /** The lines this side checked, and those that are not blank (the two sides check all between them). */
   readonly checked: number
+  readonly filled: number
+  /**
+   * By line number (1 to `lines`, blank ones counted): the seq of each event line this side
+   * checked, HEADER_LINE and TRAILER_LINE for those, 0 for every other line.
+   */
+  readonly seqs: Int32Array<ArrayBuffer>
+  readonly lines: number
   /** The header and the trailer, read by the first side. */
   readonly header?: unknown
   readonly trailer?: unknown
@@ -105,16 +108,19 @@ function typeOf(text: string, typeAt: number, end: number): string | undefined {
   return close === -1 || close > end ? undefined : text.slice(typeAt, close)
 }
 
+/** How many of a log's first lines the plan weighs (any plan is exact; this one is cheap). */
+export const PLAN_SAMPLE = 4096
+
 /**
- * Splits the areas in two halves of about equal bytes of the lines whose events reach them:
- * the heaviest first, each to the side with fewer bytes so far.
+ * Splits the areas in two halves of about equal bytes of the lines whose events reach them,
+ * weighed over the log's first PLAN_SAMPLE lines: the heaviest first, each to the side with
+ * fewer bytes so far.
  */
 export function planSplit(text: string): SplitPlan {
   const bytesByType = new Map<string, number>()
-  let filled = 0
-  const lines = eachLine(text, (start, end, _n, typeAt) => {
-    filled++
-    const type = typeOf(text, typeAt, end)
+  const sample = text.slice(0, nthNewline(text, PLAN_SAMPLE))
+  eachLine(sample, (start, end, _n, typeAt) => {
+    const type = typeOf(sample, typeAt, end)
     if (type !== undefined) bytesByType.set(type, (bytesByType.get(type) ?? 0) + end - start)
   })
   const bytes = new Float64Array(order.length)
@@ -127,7 +133,17 @@ export function planSplit(text: string): SplitPlan {
     sides[place] = side
     load[side]! += bytes[place]!
   }
-  return { sides, lines, filled }
+  return { sides }
+}
+
+/** Where the `count`th newline is (the text's length when it has fewer). */
+function nthNewline(text: string, count: number): number {
+  let at = -1
+  for (let i = 0; i < count; i++) {
+    at = text.indexOf('\n', at + 1)
+    if (at === -1) return text.length
+  }
+  return at
 }
 
 /** Each type's route for one side: which side checks it, and this side's areas it reaches. */
@@ -158,16 +174,26 @@ function routesFor(plan: SplitPlan, side: number): (type: string) => Route {
 
 /**
  * One side of the split replay: the lines whose events reach `side`'s areas are parsed and
- * folded into them; the lines this side checks write their seq into `seqs` (by line number,
- * HEADER_LINE and TRAILER_LINE for those; `plan.lines + 1` long, zeros), the others stay 0.
- * The first doubt stops it.
+ * folded into them, and the lines this side checks have their seqs noted. The first doubt
+ * stops it.
  */
-export function replaySide(text: string, plan: SplitPlan, side: number, seqs: Int32Array): SideResult {
+export function replaySide(text: string, plan: SplitPlan, side: number): SideResult {
   const route = routesFor(plan, side)
   const mine = order.flatMap((_, place) => (plan.sides[place] === side ? [place] : []))
   const slots: unknown[] = order.map((key) => initialAppState[key])
   let doubt: string | undefined
   let checked = 0
+  let filled = 0
+  // An event line is over a hundred characters: sized from the text's length, grown if not.
+  let seqs: Int32Array<ArrayBuffer> = new Int32Array(Math.ceil(text.length / 64) + 2)
+  const note = (n: number, seq: number) => {
+    if (n >= seqs.length) {
+      const grown = new Int32Array(Math.max(n + 1, seqs.length * 2))
+      grown.set(seqs)
+      seqs = grown
+    }
+    seqs[n] = seq
+  }
   let header: unknown
   let trailer: unknown
   const onLine = (start: number, end: number, n: number, typeAt: number) => {
@@ -179,10 +205,10 @@ export function replaySide(text: string, plan: SplitPlan, side: number, seqs: In
       const raw: unknown = JSON.parse(text.slice(start, end))
       if (header === undefined && HeaderLine.is(raw) && raw.format === LOG_FORMAT) {
         header = raw
-        seqs[n] = HEADER_LINE
+        note(n, HEADER_LINE)
       } else if (trailer === undefined && TrailerLine.is(raw)) {
         trailer = raw
-        seqs[n] = TRAILER_LINE
+        note(n, TRAILER_LINE)
       } else doubt = `line ${n} is neither an event, the header nor the trailer`
       return
     }
@@ -198,7 +224,7 @@ export function replaySide(text: string, plan: SplitPlan, side: number, seqs: In
         doubt = `line ${n} does not decode as it is`
         return
       }
-      seqs[n] = seq
+      note(n, seq)
     } else event = uncheckedEvent(raw)
     if (event === undefined) {
       doubt = `line ${n} has no event`
@@ -209,8 +235,10 @@ export function replaySide(text: string, plan: SplitPlan, side: number, seqs: In
       slots[place] = evolve(slots[place], event, raw)
     }
   }
+  let lines = 0
   try {
-    eachLine(text, (start, end, n, typeAt) => {
+    lines = eachLine(text, (start, end, n, typeAt) => {
+      filled++
       if (doubt === undefined) onLine(start, end, n, typeAt)
     })
   } catch (e) {
@@ -225,6 +253,9 @@ export function replaySide(text: string, plan: SplitPlan, side: number, seqs: In
       slots[place] === initialAppState[order[place]!] ? [] : [[place, slots[place]] as const],
     ),
     checked,
+    filled,
+    seqs,
+    lines,
     ...(side === 0 ? { header, trailer } : {}),
   }
 }
@@ -235,9 +266,7 @@ export function replaySide(text: string, plan: SplitPlan, side: number, seqs: In
  * that is a fault of the split, not of the log.
  */
 export function mergeSides(
-  plan: SplitPlan,
   results: readonly [SideResult, SideResult],
-  seqsBySide: readonly [Int32Array, Int32Array],
   options: ReplayOptions = {},
 ): ReplayResult | string {
   const owner = new Int8Array(order.length).fill(-1)
@@ -251,20 +280,20 @@ export function mergeSides(
   for (const r of results) if (r.doubt !== undefined) return r.doubt
   const [first, second] = results
   if (first.side !== 0 || second.side !== 1) throw new Error('the sides come first, then second')
-  if (first.checked + second.checked !== plan.filled) return 'a line was checked by no side'
+  const lines = first.lines
+  if (second.lines !== lines || second.filled !== first.filled) throw new Error('sides of two texts')
+  if (first.checked + second.checked !== first.filled) return 'a line was checked by no side'
   if (!HeaderLine.is(first.header) || !TrailerLine.is(first.trailer)) return 'no header or no trailer'
-  const [a, b] = seqsBySide
-  if (a.length !== plan.lines + 1 || b.length !== plan.lines + 1) throw new Error('seqs of another text')
   // Each line's seq is in the array of the side that checked it (the other's holds 0 there).
-  const seqs = a
-  for (let n = 1; n <= plan.lines; n++) if (b[n] !== 0) seqs[n] = b[n]!
+  const seqs = new Int32Array(lines + 2)
+  for (const { seqs: own } of results) for (let n = 1; n < own.length && n <= lines; n++) seqs[n] ||= own[n]!
   // The header on the first line that is not blank, then seqs 1, 2, 3…, then the trailer last.
   let n = 1
-  while (n <= plan.lines && seqs[n] === 0) n++
+  while (n <= lines && seqs[n] === 0) n++
   if (seqs[n] !== HEADER_LINE) return 'the header is not first'
   let lastSeq = 0
   let events = 0
-  for (n++; n <= plan.lines; n++) {
+  for (n++; n <= lines; n++) {
     const seq = seqs[n]!
     if (seq === 0) continue
     if (seq === TRAILER_LINE) break
@@ -272,7 +301,7 @@ export function mergeSides(
     lastSeq = seq
     events++
   }
-  for (n++; n <= plan.lines; n++) if (seqs[n] !== 0) return 'a line after the trailer'
+  for (n++; n <= lines; n++) if (seqs[n] !== 0) return 'a line after the trailer'
   if (first.trailer.lastSeq > lastSeq) return "the trailer's last seq is past the log's"
   const state: Record<string, unknown> = { ...initialAppState }
   for (const r of results) for (const [place, slice] of r.changed) state[order[place]!] = slice
@@ -301,11 +330,7 @@ export const splittable = (options: ReplayOptions): boolean =>
 export function replaySplitOrDoubt(text: string, options: ReplayOptions = {}): ReplayResult | string {
   if (!splittable(options)) return 'a replay that stops early or reports each event'
   const plan = planSplit(text)
-  const sides = [0, 1].map((side) => {
-    const seqs = new Int32Array(plan.lines + 1)
-    return { result: replaySide(text, plan, side, seqs), seqs }
-  })
-  return mergeSides(plan, [sides[0]!.result, sides[1]!.result], [sides[0]!.seqs, sides[1]!.seqs], options)
+  return mergeSides([replaySide(text, plan, 0), replaySide(text, plan, 1)], options)
 }
 
 /** The split replay on this thread, or the one-thread replay when it is in doubt: `replayLog`'s result, always. */

@@ -8,7 +8,6 @@ import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { newestMtime, root } from './buildIfNeeded.mjs'
 
-const bundle = join(root, 'dist-cli', 'replay.mjs')
 const SOURCES = ['domain', 'adapters/node', 'package.json', 'package-lock.json']
 
 function commit() {
@@ -19,12 +18,14 @@ function commit() {
   }
 }
 
-export async function buildReplayCli() {
+/** `adapters/node/<entry>.ts` bundled into dist-cli/<entry>.mjs when missing or older than its sources. */
+async function bundleOf(entry) {
+  const bundle = join(root, 'dist-cli', `${entry}.mjs`)
   const built = existsSync(bundle) ? statSync(bundle).mtimeMs : 0
   if (built >= Math.max(...SOURCES.map((s) => newestMtime(join(root, s))))) return bundle
   const { build } = await import('esbuild')
   await build({
-    entryPoints: [join(root, 'adapters', 'node', 'replay.ts')],
+    entryPoints: [join(root, 'adapters', 'node', `${entry}.ts`)],
     outfile: bundle,
     bundle: true,
     platform: 'node',
@@ -36,6 +37,11 @@ export async function buildReplayCli() {
   })
   return bundle
 }
+
+export const buildReplayCli = () => bundleOf('replay')
+
+/** The split replay's worker thread (adapters/node/replayWorker.ts), for startSplitReplayer. */
+export const buildReplayWorker = () => bundleOf('replayWorker')
 
 if (process.argv[1] && pathToFileURL(process.argv[1]).href === import.meta.url) {
   await import(pathToFileURL(await buildReplayCli()).href)
