@@ -1,6 +1,9 @@
 /**
  * Replay of exported session logs at 10k, 100k and 1M events: events per second and the
- * ratio to a baseline that only JSON.parses the same lines (target: at least 0.6), then the
+ * ratio to a baseline that only JSON.parses the same lines (target: at least 0.6), on one
+ * thread and on two (adapters/node/splitReplay.ts: the worker is started before the timed
+ * rounds and its start-up printed apart; a timed replay includes handing the text over, the
+ * wait for the worker and the merge, and where that time went is printed too), then the
  * command a developer runs (`npm run replay`, the bundled CLI) on each file in its own
  * process: wall time and peak memory (target for 1M events: at most 200 MB, the log being
  * read as a stream), and how long the command takes to start.
@@ -12,10 +15,11 @@ import { join } from 'node:path'
 import { createLineReplay, replayLog } from '../domain/log'
 import { replayChunks } from '../adapters/node/replayCli'
 import { readFileChunks } from '../adapters/node/fileChunks'
+import { startSplitReplayer, type ReplaySteps } from '../adapters/node/splitReplay'
 import type { Figure } from './types'
 import { recordSessionLog } from './support/sampleSession'
 // @ts-expect-error -- a plain ES module script without types
-import { buildReplayCli } from '../scripts/replay.mjs'
+import { buildReplayCli, buildReplayWorker } from '../scripts/replay.mjs'
 
 export const title = 'Replay of exported session logs'
 
@@ -57,6 +61,17 @@ async function writeLog(path: string, header: string, events: ReadonlyArray<stri
   await new Promise<void>((resolve, reject) => out.end((e?: Error | null) => (e ? reject(e) : resolve())))
 }
 
+/** The split replay's steps as the bench prints them (ms). */
+function stepsText(steps: ReplaySteps | undefined): string {
+  if (!steps) return 'no steps'
+  const f = (ms: number) => ms.toFixed(1)
+  return `calling thread: hand-over ${f(steps.handOver)}, plan ${f(steps.plan)}, its side ${f(steps.ownSide)}, wait ${f(steps.wait)}, receive ${f(steps.receive)}, merge and hash ${f(steps.merge)}; worker: ${f(steps.worker)}, its side ${f(steps.workerSide)}`
+}
+
+/** What the split would take on two free cores: its steps measured apart, the sides overlapping. */
+const twoCoreMs = (s: ReplaySteps): number =>
+  s.handOver + Math.max(s.plan + s.ownSide, s.worker) + s.receive + s.merge
+
 /** Runs the bundled CLI on a file in its own process: wall time, peak RSS, and its verdict. */
 function runCli(bundle: string, file: string): { ms: number; rssMb: number; ok: boolean } {
   const maxRss = `data:text/javascript,process.on('exit',()=>process.stderr.write('maxrss '+process.resourceUsage().maxRSS+'\\n'))`
@@ -75,7 +90,14 @@ export async function run(): Promise<Figure[]> {
     const header = all[0]!
     const events = all.filter((l) => l.startsWith('{"kind":"event"'))
     const bundle = (await buildReplayCli()) as string
-    const figures: Figure[] = []
+    const split = await startSplitReplayer((await buildReplayWorker()) as string)
+    const figures: Figure[] = [
+      {
+        name: 'replay on two threads: the worker’s start-up (once a process, not in the replays timed)',
+        value: split.startUpMs,
+        unit: 'ms',
+      },
+    ]
     for (const count of [10_000, 100_000, 1_000_000]) {
       const file = join(dir, `${count}.ndjson`)
       await writeLog(file, header, events, count)
@@ -87,6 +109,10 @@ export async function run(): Promise<Figure[]> {
         const lines = text.split('\n').filter((l) => l !== '')
         let parseMs = Infinity
         let replayMs = Infinity
+        let splitMs = Infinity
+        let splitSteps: ReplaySteps | undefined
+        let apartMs = Infinity
+        let apartSteps: ReplaySteps | undefined
         let parseCpu = Infinity
         let replayCpu = Infinity
         const parse = () => lines.forEach((l) => JSON.parse(l))
@@ -94,9 +120,21 @@ export async function run(): Promise<Figure[]> {
           const r = replayLog(text)
           if (r.errors.length > 0 || !r.hashMatches) throw new Error(`replay of ${label} events failed`)
         }
+        const replayOnTwo = () => {
+          const r = split.replay(text)
+          if (r.errors.length > 0 || !r.hashMatches || split.lastSteps?.doubt !== undefined)
+            throw new Error(`split replay of ${label} events failed: ${split.lastSteps?.doubt}`)
+        }
         for (let round = 0; round < 6; round++) {
           parseMs = Math.min(parseMs, time(parse))
           replayMs = Math.min(replayMs, time(replay))
+          const ms = time(replayOnTwo)
+          if (ms < splitMs) [splitMs, splitSteps] = [ms, split.lastSteps]
+          const apart = split.replayApart(text)
+          if (!apart.hashMatches || split.lastSteps?.doubt !== undefined)
+            throw new Error('apart replay failed')
+          const estimate = twoCoreMs(split.lastSteps!)
+          if (estimate < apartMs) [apartMs, apartSteps] = [estimate, split.lastSteps]
           parseCpu = Math.min(parseCpu, cpuTime(parse))
           replayCpu = Math.min(replayCpu, cpuTime(replay))
         }
@@ -110,6 +148,24 @@ export async function run(): Promise<Figure[]> {
             unit: 'events/s',
             ratio: { to: 'of baseline', value: perSecond / baseline },
             target: '≥ 0.6 of baseline',
+          },
+          {
+            name: `${label} events: replay on two threads (split by area), wall`,
+            value: (count / splitMs) * 1000,
+            unit: 'events/s',
+            ratio: { to: 'of baseline', value: ((count / splitMs) * 1000) / baseline },
+            target: '≥ 0.6 of baseline',
+          },
+          {
+            name: `${label} events: two threads, where the best round's ${splitMs.toFixed(1)} ms went`,
+            value: splitMs,
+            unit: `ms (${stepsText(splitSteps)})`,
+          },
+          {
+            name: `${label} events: two threads' steps measured apart, sides overlapped (two free cores)`,
+            value: (count / apartMs) * 1000,
+            unit: `events/s (${apartMs.toFixed(1)} ms: ${stepsText(apartSteps)})`,
+            ratio: { to: 'of baseline', value: ((count / apartMs) * 1000) / baseline },
           },
           {
             name: `${label} events: replay, CPU time (best of 6)`,
@@ -158,6 +214,7 @@ export async function run(): Promise<Figure[]> {
       unit: 'ms',
       target: '≤ 1,000 ms',
     })
+    await split.close()
     return figures
   } finally {
     rmSync(dir, { recursive: true, force: true })

@@ -22,7 +22,8 @@ export interface ReplaySteps {
   readonly ownSide: number
   /** Waiting for the worker after this side was done (0 when it had answered already). */
   readonly wait: number
-  /** Taking the worker's answer (its slices and seqs) and merging the two sides. */
+  /** Taking the worker's answer (its slices and seqs, copied out of its message), then merging the sides and hashing. */
+  readonly receive: number
   readonly merge: number
   /** The worker's time from the text's arrival to its answer, and its side's share of it. */
   readonly worker: number
@@ -34,6 +35,11 @@ export interface ReplaySteps {
 export interface SplitReplayer {
   /** `replayLog(text, options)`'s result, on two threads when the log allows. */
   replay(text: string, options?: ReplayOptions): ReplayResult
+  /**
+   * The same replay with the sides one after the other, the worker's first: for measuring
+   * what each step costs when the two threads do not compete for a core (a loaded machine).
+   */
+  replayApart(text: string): ReplayResult
   /** From starting the worker to its first answer (loading the domain code), in ms. */
   readonly startUpMs: number
   readonly lastSteps: ReplaySteps | undefined
@@ -74,6 +80,7 @@ export async function startSplitReplayer(workerFile: string | URL): Promise<Spli
       plan: 0,
       ownSide: 0,
       wait: 0,
+      receive: 0,
       merge: 0,
       worker: 0,
       workerSide: 0,
@@ -82,44 +89,52 @@ export async function startSplitReplayer(workerFile: string | URL): Promise<Spli
     return replayLog(text, options)
   }
 
+  const run = (text: string, options: ReplayOptions, apart: boolean): ReplayResult => {
+    if (broken) return oneThread(text, options, 'the worker failed')
+    if (!splittable(options))
+      return oneThread(text, options, 'a replay that stops early or reports each event')
+    const t0 = performance.now()
+    Atomics.store(flag, 0, 0)
+    worker.postMessage(text)
+    const t1 = performance.now()
+    if (apart) Atomics.wait(flag, 0, 0, WORKER_TIMEOUT_MS)
+    const waitedFirst = performance.now() - t1
+    const planned = performance.now()
+    const plan = planSplit(text)
+    const t2 = performance.now()
+    const own = replaySide(text, plan, 0)
+    const t3 = performance.now()
+    if (Atomics.wait(flag, 0, 0, WORKER_TIMEOUT_MS) === 'timed-out') {
+      broken = true
+      return oneThread(text, options, 'the worker did not answer')
+    }
+    const t4 = performance.now()
+    const answer = receiveMessageOnPort(channel.port1)?.message as WorkerAnswer | undefined
+    if (!answer?.ok) return oneThread(text, options, answer?.message ?? 'the worker did not answer')
+    const t5 = performance.now()
+    const merged = mergeSides([own, answer.result], options)
+    const t6 = performance.now()
+    lastSteps = {
+      handOver: t1 - t0,
+      plan: t2 - planned,
+      ownSide: t3 - t2,
+      wait: waitedFirst + t4 - t3,
+      receive: t5 - t4,
+      merge: t6 - t5,
+      worker: answer.ms,
+      workerSide: answer.sideMs,
+      doubt: typeof merged === 'string' ? merged : undefined,
+    }
+    return typeof merged === 'string' ? replayLog(text, options) : merged
+  }
+
   return {
     startUpMs,
     get lastSteps() {
       return lastSteps
     },
-    replay(text, options = {}) {
-      if (broken) return oneThread(text, options, 'the worker failed')
-      if (!splittable(options))
-        return oneThread(text, options, 'a replay that stops early or reports each event')
-      const t0 = performance.now()
-      Atomics.store(flag, 0, 0)
-      worker.postMessage(text)
-      const t1 = performance.now()
-      const plan = planSplit(text)
-      const t2 = performance.now()
-      const own = replaySide(text, plan, 0)
-      const t3 = performance.now()
-      if (Atomics.wait(flag, 0, 0, WORKER_TIMEOUT_MS) === 'timed-out') {
-        broken = true
-        return oneThread(text, options, 'the worker did not answer')
-      }
-      const t4 = performance.now()
-      const answer = receiveMessageOnPort(channel.port1)?.message as WorkerAnswer | undefined
-      if (!answer?.ok) return oneThread(text, options, answer?.message ?? 'the worker did not answer')
-      const merged = mergeSides([own, answer.result], options)
-      const t5 = performance.now()
-      lastSteps = {
-        handOver: t1 - t0,
-        plan: t2 - t1,
-        ownSide: t3 - t2,
-        wait: t4 - t3,
-        merge: t5 - t4,
-        worker: answer.ms,
-        workerSide: answer.sideMs,
-        doubt: typeof merged === 'string' ? merged : undefined,
-      }
-      return typeof merged === 'string' ? replayLog(text, options) : merged
-    },
+    replay: (text, options = {}) => run(text, options, false),
+    replayApart: (text) => run(text, {}, true),
     async close() {
       await worker.terminate()
       channel.port1.close()

@@ -37,6 +37,8 @@ describe('replay on two threads', () => {
       expect(replayer.replay(log)).toStrictEqual(replayLog(log))
       expect(replayer.lastSteps?.doubt).toBeUndefined()
       expect(replayer.lastSteps?.worker).toBeGreaterThan(0)
+      expect(replayer.replayApart(log)).toStrictEqual(replayLog(log))
+      expect(replayer.lastSteps?.doubt).toBeUndefined()
     }
     expect(replayer.startUpMs).toBe(started)
   })
