@@ -55,6 +55,8 @@ import { compiledOncePerProcess } from './compiledSchemas'
 export { ANONYMOUS, API_PREFIX, SESSION_COOKIE, hashToken } from './context'
 /** Largest request body accepted (JSON); larger ones answer 413. */
 export const BODY_LIMIT = 1024 * 1024
+/** Where the console's built, hashed files are served (fastify-static below). */
+const BUILT_FILES = '/ui/assets/'
 /** The API's answers worth compressing: JSON (any `+json`) and CSV exports. */
 const COMPRESSED_TYPES = /^(?:application\/(?:[\w.-]+\+)?json|text\/csv)(?:;|$)/
 
@@ -190,7 +192,10 @@ export async function buildServer(
     return payload
   })
   app.addHook('onRequest', async (request, reply) => {
-    await sessions.resolve(request)
+    // The build's hashed files are the same for every visitor and nothing serving them asks who
+    // is signed in: a signed-in first load asks for a dozen of them while the platform makes its
+    // page's answers, and each read the session again beside those reads.
+    if (!request.url.startsWith(BUILT_FILES)) await sessions.resolve(request)
     securityHeaders(request, reply)
     if (request.url.startsWith(API_PREFIX)) checkSameOrigin(request)
     if (changesContent(request.method, request.url, API_PREFIX) && (await readOnlyMode(ctx)))

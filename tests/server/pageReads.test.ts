@@ -5,6 +5,8 @@
  * 17 were different, each a round trip on PostgreSQL. A page's requests now read each once
  * (server/db/onePage.ts). In the server project on SQLite and in server-postgres on PostgreSQL.
  */
+import { readdirSync } from 'node:fs'
+import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestServer, type TestServer } from '../support/server'
 import { signInDeveloper } from './helpers/permissions'
@@ -90,6 +92,22 @@ describe('what a signed-in page costs the database', () => {
       // The page's own request and its requests, whose session is read once for all of them.
       expect(statements.filter(isSessionRead)).toHaveLength(2)
     }
+  })
+
+  // A signed-in first load asks for a dozen of the build's files while its page's answers are
+  // made: each read the session beside those reads (on PostgreSQL, a query on the same pool).
+  it("reads nothing for the page's built files, though they carry the session's cookie", async () => {
+    const cookie = await signInDeveloper(server)
+    const names = readdirSync(join(server.config.staticDir, 'assets'))
+    const entry = names.find((name) => /^index-.*\.js$/.test(name))!
+    const style = names.find((name) => name.endsWith('.css'))!
+    for (const name of [entry, style]) {
+      const file = () =>
+        fetch(`${server.url}/ui/assets/${name}`, { headers: { cookie, 'accept-encoding': 'br' } })
+      expect(await statementsOf(file), name).toEqual([])
+    }
+    // The page itself still reads who is signed in.
+    expect((await statementsOf(() => page(cookie))).filter(isSessionRead).length).toBeGreaterThan(0)
   })
 
   it("reads each again for the page's answers asked alone, and the next page reads afresh", async () => {
