@@ -479,6 +479,7 @@ export function replayResult(
 ): ReplayResult {
   const { header, expectedHash } = found
   const replayer = options.replayer ?? buildInfo
+  const actualHash = logStateHash(state)
   return {
     state,
     events: found.events,
@@ -486,8 +487,12 @@ export function replayResult(
     errors: found.errors,
     header,
     expectedHash,
-    actualHash: logStateHash(state),
-    hashMatches: found.comparable ? trailerHashMatches(state, expectedHash ?? '') : undefined,
+    actualHash,
+    // The trailer's hash is most often this one, the first that trailerHashMatches tries:
+    // hashing the state again to find it would double the hash's cost.
+    hashMatches: found.comparable
+      ? actualHash === expectedHash || trailerHashMatches(state, expectedHash ?? '')
+      : undefined,
     newerBuild:
       header && compareVersions(header.app, replayer.version) > 0
         ? `the log was written by version ${header.app}${header.commit ? ` (${header.commit})` : ''}, newer than this replay's ${replayer.version}: replay it with that build`
