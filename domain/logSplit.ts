@@ -108,23 +108,41 @@ function typeOf(text: string, typeAt: number, end: number): string | undefined {
   return close === -1 || close > end ? undefined : text.slice(typeAt, close)
 }
 
-/** How many of a log's first lines the plan weighs (any plan is exact; this one is cheap). */
-export const PLAN_SAMPLE = 4096
+/** How many evenly spaced characters of a log the plan looks at (any plan is exact; this one is cheap). */
+export const PLAN_SAMPLE = 1024
 
 /**
- * Splits the areas in two halves of about equal bytes of the lines whose events reach them,
- * weighed over the log's first PLAN_SAMPLE lines: the heaviest first, each to the side with
- * fewer bytes so far.
+ * Splits the areas in two halves of about equal bytes of the lines whose events reach them:
+ * the heaviest first, each to the side with fewer bytes so far. The bytes are weighed over the
+ * whole log without reading every line: a character picked at even steps through the text
+ * falls in a type's lines as often as their bytes are of the text's, so each type counts the
+ * PLAN_SAMPLE picks that fall in its lines.
  */
 export function planSplit(text: string): SplitPlan {
-  const bytesByType = new Map<string, number>()
-  const sample = text.slice(0, nthNewline(text, PLAN_SAMPLE))
-  eachLine(sample, (start, end, _n, typeAt) => {
-    const type = typeOf(sample, typeAt, end)
-    if (type !== undefined) bytesByType.set(type, (bytesByType.get(type) ?? 0) + end - start)
-  })
+  const picks = new Map<string, { count: number }>()
+  const step = text.length / PLAN_SAMPLE
+  // The line the last pick fell in, and where the next `,"type":"` is from its start: the
+  // picks go forward, so the text is searched once whatever its lines.
+  let start = 0
+  let end = -1
+  let type: string | undefined
+  let nextType = -2
+  for (let k = 0; k < PLAN_SAMPLE; k++) {
+    const at = Math.floor((k + 0.5) * step)
+    if (at > end) {
+      start = text.lastIndexOf('\n', at) + 1
+      const newline = text.indexOf('\n', start)
+      end = newline === -1 ? text.length : newline
+      if (nextType !== -1 && nextType < start) nextType = text.indexOf(TYPE_KEY, start)
+      type = typeOf(text, nextType !== -1 && nextType < end ? nextType + TYPE_KEY.length : -1, end)
+    }
+    if (type === undefined) continue
+    const counted = picks.get(type)
+    if (counted === undefined) picks.set(type, { count: 1 })
+    else counted.count++
+  }
   const bytes = new Float64Array(order.length)
-  for (const [type, b] of bytesByType) for (const place of reached(type)) bytes[place]! += b
+  for (const [type, { count }] of picks) for (const place of reached(type)) bytes[place]! += count
   const sides = new Uint8Array(order.length)
   const load = [0, 0]
   const heaviest = order.map((_, place) => place).sort((a, b) => bytes[b]! - bytes[a]! || a - b)
@@ -134,16 +152,6 @@ export function planSplit(text: string): SplitPlan {
     load[side]! += bytes[place]!
   }
   return { sides }
-}
-
-/** Where the `count`th newline is (the text's length when it has fewer). */
-function nthNewline(text: string, count: number): number {
-  let at = -1
-  for (let i = 0; i < count; i++) {
-    at = text.indexOf('\n', at + 1)
-    if (at === -1) return text.length
-  }
-  return at
 }
 
 /** Each type's route for one side: which side checks it, and this side's areas it reaches. */
