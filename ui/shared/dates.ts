@@ -2,9 +2,17 @@
  * The one date module of the console: every date the UI shows goes through it. Dates arrive as
  * ISO strings (events carry facts); the view formats them with Intl in the browser's locale.
  */
-const exact = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' })
-const dayOnly = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' })
-const relative = new Intl.RelativeTimeFormat(undefined, { numeric: 'auto' })
+// Every formatter is made when first used, not at import: the module loads with the chrome on
+// every signed-in page, and a page formats with one or two of them, if any.
+const once = <T>(make: () => T) => {
+  let made: T | undefined
+  return () => (made ??= make())
+}
+const local = (options: Intl.DateTimeFormatOptions) => once(() => new Intl.DateTimeFormat(undefined, options))
+
+const exact = local({ dateStyle: 'medium', timeStyle: 'short' })
+const dayOnly = local({ dateStyle: 'medium' })
+const relative = once(() => new Intl.RelativeTimeFormat(undefined, { numeric: 'auto' }))
 
 const UNITS: ReadonlyArray<readonly [Intl.RelativeTimeFormatUnit, number]> = [
   ['year', 365 * 24 * 3600],
@@ -24,17 +32,17 @@ const parse = (iso: string): Date | undefined => {
 /** '12 Mar 2026, 14:05' (the browser's locale); the input itself when it is not a date. */
 export function formatDateTime(iso: string): string {
   const d = parse(iso)
-  return d ? exact.format(d) : iso
+  return d ? exact().format(d) : iso
 }
 
-const toTheSecond = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium' })
-const timeOnly = new Intl.DateTimeFormat(undefined, { timeStyle: 'short' })
-const timeToTheSecond = new Intl.DateTimeFormat(undefined, { timeStyle: 'medium' })
+const toTheSecond = local({ dateStyle: 'medium', timeStyle: 'medium' })
+const timeOnly = local({ timeStyle: 'short' })
+const timeToTheSecond = local({ timeStyle: 'medium' })
 
 /** '12 Mar 2026, 14:05:09': for moments a minute does not tell apart. */
 export function formatDateTimeSeconds(iso: string): string {
   const d = parse(iso)
-  return d ? toTheSecond.format(d) : iso
+  return d ? toTheSecond().format(d) : iso
 }
 
 /**
@@ -46,16 +54,18 @@ export function formatSpan(fromIso: string, toIso: string): readonly [string, st
   const from = parse(fromIso)
   const to = parse(toIso)
   if (!from || !to) return [fromIso, toIso]
-  if (dayOnly.format(from) !== dayOnly.format(to)) return [dayOnly.format(from), dayOnly.format(to)]
-  const time =
+  const day = dayOnly()
+  if (day.format(from) !== day.format(to)) return [day.format(from), day.format(to)]
+  const time = (
     Math.floor(from.getTime() / 60_000) === Math.floor(to.getTime() / 60_000) ? timeToTheSecond : timeOnly
-  return [`${dayOnly.format(from)}, ${time.format(from)}`, time.format(to)]
+  )()
+  return [`${day.format(from)}, ${time.format(from)}`, time.format(to)]
 }
 
 /** '12 Mar 2026'. */
 export function formatDate(iso: string): string {
   const d = parse(iso)
-  return d ? dayOnly.format(d) : iso
+  return d ? dayOnly().format(d) : iso
 }
 
 /** '3 minutes ago', 'in 2 days', 'now', relative to `now` (ms since the epoch). */
@@ -65,18 +75,13 @@ export function formatRelative(iso: string, now: number): string {
   const seconds = Math.round((d.getTime() - now) / 1000)
   const abs = Math.abs(seconds)
   for (const [unit, size] of UNITS)
-    if (abs >= size || unit === 'second') return relative.format(Math.round(seconds / size), unit)
-  return relative.format(0, 'second')
+    if (abs >= size || unit === 'second') return relative().format(Math.round(seconds / size), unit)
+  return relative().format(0, 'second')
 }
 
 // Calendar days ('2026-03-12', a DateField's value) have no time of day: they are formatted in
-// UTC, so the local zone never shows the day before. The formatters are made when first used.
-const once = <T>(make: () => T) => {
-  let made: T | undefined
-  return () => (made ??= make())
-}
-const inUtc = (options: Intl.DateTimeFormatOptions) =>
-  once(() => new Intl.DateTimeFormat(undefined, { ...options, timeZone: 'UTC' }))
+// UTC, so the local zone never shows the day before.
+const inUtc = (options: Intl.DateTimeFormatOptions) => local({ ...options, timeZone: 'UTC' })
 // Latin digits, so that what the field shows is what it reads back.
 const digits = inUtc({ year: 'numeric', month: '2-digit', day: '2-digit', numberingSystem: 'latn' })
 const full = inUtc({ dateStyle: 'full' })
@@ -139,7 +144,7 @@ export const firstDayOfWeek = once((): number => {
   return (locale.getWeekInfo?.() ?? locale.weekInfo)?.firstDay ?? 1
 })
 
-const logTime = new Intl.DateTimeFormat(undefined, {
+const logTime = local({
   hour: '2-digit',
   minute: '2-digit',
   second: '2-digit',
@@ -150,5 +155,5 @@ const logTime = new Intl.DateTimeFormat(undefined, {
 /** '14:05:09.123' (a log line's time of day, in the browser's zone); the input when it is not a date. */
 export function formatLogTime(iso: string): string {
   const d = parse(iso)
-  return d ? logTime.format(d) : iso
+  return d ? logTime().format(d) : iso
 }
