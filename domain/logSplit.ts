@@ -62,14 +62,22 @@ export const TRAILER_LINE = -2
 const TYPE_KEY = ',"type":"'
 const order = areas.map((a) => a.key)
 
+/**
+ * Each known type's own string: what is kept across replays is keyed by it, never by a type
+ * read from a log (a slice that would keep the log's whole text alive).
+ */
+const typeNames = new Map([...eventSpecs.keys()].map((type) => [type, type]))
+
 /** Which areas an event type reaches, in the areas' order (by the spec's current type, as the fold). */
 const reachedBy = new Map<string, ReadonlyArray<number>>()
 function reached(textType: string): ReadonlyArray<number> {
   let places = reachedBy.get(textType)
   if (places === undefined) {
     const spec = eventSpecs.get(textType)
-    places = spec ? areas.flatMap((a, place) => (reaches(spec.type, a) ? [place] : [])) : []
-    reachedBy.set(textType, places)
+    const name = typeNames.get(textType)
+    if (spec === undefined || name === undefined) return []
+    places = areas.flatMap((a, place) => (reaches(spec.type, a) ? [place] : []))
+    reachedBy.set(name, places)
   }
   return places
 }
@@ -160,10 +168,24 @@ interface Route {
   readonly mine: ReadonlyArray<{ readonly place: number; readonly evolve: AnyEvolve }>
 }
 
+/**
+ * The routes of the last plans, kept across replays: a kept worker replays log after log, and
+ * building each type's route again for every replay cost more than the lookups.
+ */
+const keptRoutes = new Map<string, Map<string, Route>>()
+const KEPT_PLANS = 8
+
 function routesFor(plan: SplitPlan, side: number): (type: string) => Route {
-  const routes = new Map<string, Route>()
+  const key = `${side}:${plan.sides.join('')}`
+  let routes = keptRoutes.get(key)
+  if (routes === undefined) {
+    if (keptRoutes.size >= KEPT_PLANS) keptRoutes.clear()
+    routes = new Map<string, Route>()
+    keptRoutes.set(key, routes)
+  }
+  const kept = routes
   return (type) => {
-    let route = routes.get(type)
+    let route = kept.get(type)
     if (route === undefined) {
       const places = reached(type)
       // The first side checks the lines its areas see and those no area sees.
@@ -174,7 +196,9 @@ function routesFor(plan: SplitPlan, side: number): (type: string) => Route {
           .filter((p) => plan.sides[p] === side)
           .map((place) => ({ place, evolve: areas[place]!.evolve as AnyEvolve })),
       }
-      routes.set(type, route)
+      // A type no spec knows is a doubt the side stops at: it is not kept.
+      const name = typeNames.get(type)
+      if (name !== undefined) kept.set(name, route)
     }
     return route
   }
