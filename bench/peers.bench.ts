@@ -62,7 +62,6 @@ function noteWhenShown(text: string): void {
   // that exists in Node, not in the page, and the script would stop at its first line.
   const w = window as unknown as {
     __shownAt?: number
-    __paintedAt?: number
     __painted?: Promise<number>
     __paint?: (at: number) => void
   }
@@ -101,9 +100,9 @@ function noteWhenShown(text: string): void {
     for (const entry of entries.getEntries() as Array<
       PerformanceEntry & { identifier?: string; renderTime?: number }
     >)
-      if (entry.identifier === mark && w.__paintedAt === undefined) {
-        w.__paintedAt = entry.renderTime ?? -1
-        w.__paint?.(w.__paintedAt)
+      // The first paint settles the promise; a later one is the same promise settled again, a no-op.
+      if (entry.identifier === mark && entry.renderTime !== undefined) {
+        w.__paint?.(entry.renderTime)
         observer.disconnect()
       }
   }).observe({ type: 'element', buffered: true })
@@ -136,12 +135,15 @@ async function coldLoad(
   // From the request until the page reports the paint: not until the load event (goto's
   // default), and not by Playwright's polling on the page's main thread (see noteWhenShown).
   await page.goto(url, { waitUntil: 'commit' })
-  await Promise.race([
+  let timer: NodeJS.Timeout | undefined
+  const painted = await Promise.race([
     page.evaluate(() => (window as unknown as { __painted?: Promise<number> }).__painted),
-    new Promise((_, reject) =>
-      setTimeout(() => reject(new Error(`${ready} not painted in 60 s`)), 60_000).unref(),
-    ),
-  ])
+    new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`${ready} not painted in 60 s`)), 60_000)
+    }),
+  ]).finally(() => clearTimeout(timer))
+  // Undefined had the evaluation run in a document without the init script (not the page's).
+  if (typeof painted !== 'number') throw new Error(`${ready}: no paint to wait for in ${page.url()}`)
   const usable = Date.now() - started
   // Not timed: the text is there for Playwright too, as a user would find it.
   await page.getByText(ready).first().waitFor({ timeout: 60_000 })
@@ -150,7 +152,6 @@ async function coldLoad(
     "performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? -1",
   )) as number
   const shown = (await page.evaluate('window.__shownAt ?? -1')) as number
-  const painted = (await page.evaluate('window.__paintedAt')) as number
   let gzip = 0
   for (const d of done) {
     const body = await cdp.send('Network.getResponseBody', { requestId: d.id }).catch(() => null)
